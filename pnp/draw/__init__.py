@@ -1,0 +1,1 @@
+"""Original vector art (die faces and symbols) drawn in code as SVG."""
