@@ -70,8 +70,8 @@ def _convert(node: yaml.Node, path: Path_, doc: Located, problems: list[Problem]
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = yaml.SafeLoader.construct_scalar(yaml.SafeLoader(""), key_node) if isinstance(key_node, yaml.ScalarNode) else None
-            if not isinstance(key, str):
+            key = yaml.SafeLoader("").construct_object(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+            if isinstance(key, bool) or not isinstance(key, (str, int)):
                 problems.append(Problem(doc.file, key_node.start_mark.line + 1, format_path(path), "keys must be plain names"))
                 continue
             if key in out:

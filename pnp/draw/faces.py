@@ -23,7 +23,7 @@ INK = "#222222"  # outline stroke
 WHITE = "#FFFFFF"
 DARK = "#333333"
 STONE = "#A6A6A6"
-METAL = "#BDBDBD"
+METAL = "#8F8F8F"
 FAINT = "#9A9A9A"
 
 OUTLINE = 3.5  # main outline stroke width, in the 100x100 face space
@@ -40,7 +40,9 @@ def _grey(hex_colour: str) -> str:
     r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     if r == g == b:
         return hex_colour
-    lum = round(0.299 * r + 0.587 * g + 0.114 * b)
+    # Equal-luminance grey, lightened a little to keep outlines readable.
+    lum = 0.299 * r + 0.587 * g + 0.114 * b
+    lum = round(255 - 0.8 * (255 - lum))
     return f"#{lum:02X}{lum:02X}{lum:02X}"
 
 
@@ -126,16 +128,16 @@ def _diamond(p: _Pen, g: Group) -> None:
     g.add(p.line([(30, 20), (38, 40), (50, 20), (62, 40), (70, 20)]))
     g.add(p.line([(38, 40), (50, 86), (62, 40)]))
     g.add(p.poly([(14, 40), (30, 20), (70, 20), (86, 40), (50, 86)]))
-    g.add(p.poly(_star(84, 16, 8, 2.6, 4), fill=WHITE, width=DETAIL))
+    g.add(p.poly(_star(82, 17, 7.5, 2.5, 4), fill=WHITE, width=DETAIL))
 
 
 def _void(p: _Pen, g: Group) -> None:
     # A faint dashed ring with a few loose rock specks: nothing found.
     g.add(p.circle((50, 50), 26, stroke=FAINT, width=OUTLINE, stroke_dasharray="6.8 6"))
-    for pts in ([(40, 58), (45, 54), (49, 57), (47, 62), (41, 62)],
-                [(53, 61), (57, 59), (60, 62), (56, 65)],
-                [(52, 44), (55, 42), (57, 45), (54, 47)]):
-        g.add(p.poly(pts, fill=STONE, stroke=FAINT, width=1.6))
+    for pts in ([(38, 58), (44, 53), (50, 57), (48, 63), (40, 64)],
+                [(54, 61), (59, 58), (63, 62), (58, 66)],
+                [(52, 42), (56, 40), (59, 44), (54, 47)]):
+        g.add(p.poly(pts, fill=STONE, stroke=FAINT, width=1.8))
 
 
 def _skull_shapes(p: _Pen, g: Group) -> None:
@@ -154,20 +156,21 @@ def _skull(p: _Pen, g: Group) -> None:
 
 def _pick(p: _Pen, g: Group) -> None:
     # Drawn upright, then tilted 45 degrees; the head is snapped off the handle.
-    tool = p.group(transform="rotate(45 50 50)")
-    head = p.group(transform="translate(3 -7) rotate(14 50 38)")
-    head.add(p.rect((45, 30), (10, 16), fill=ORANGE))
-    head.add(p.path("M 45 46 L 48 43 L 51 47 L 55 44", stroke=INK, width=DETAIL))
-    head.add(p.path("M 17 40 Q 50 2 83 40 Q 50 26 17 40 Z", fill=METAL))
-    head.add(p.rect((43, 17), (14, 17), fill=METAL, rx=2))
+    tool = p.group(transform="translate(-2 1) rotate(45 50 52)")
+    head = p.group(transform="translate(1 -6) rotate(-8 50 30)")
+    head.add(p.rect((45, 34), (10, 11), fill=ORANGE))
+    head.add(p.path("M 45 45 L 48 42 L 51 46 L 55 43", width=DETAIL))
+    head.add(p.path("M 15 44 Q 50 0 85 44 Q 50 26 15 44 Z", fill=METAL))
+    head.add(p.rect((43, 14), (14, 22), fill=METAL, rx=2.5))
     tool.add(head)
-    tool.add(p.path("M 45 55 L 48 51 L 51 56 L 55 52 L 55 88 Q 55 93 50 93 "
-                    "Q 45 93 45 88 Z", fill=ORANGE))
-    tool.add(p.line([(49, 64), (49, 82)], width=1.6))
+    tool.add(p.path("M 45 55 L 48 51 L 51 56 L 55 52 L 55 90 Q 55 95 50 95 "
+                    "Q 45 95 45 90 Z", fill=ORANGE))
+    tool.add(p.line([(49, 64), (49, 84)], width=1.6))
+    # Snap marks either side of the break.
     for sx in (1, -1):
-        for dy, dx2, dy2 in ((-5, 8, -4), (0, 10, 0), (5, 8, 4)):
+        for dy, dx2, dy2 in ((-5, 7, -4), (0, 9, 0), (5, 7, 4)):
             x0 = 50 + sx * 10
-            tool.add(p.line([(x0, 48 + dy), (x0 + sx * dx2, 48 + dy + dy2)], width=DETAIL))
+            tool.add(p.line([(x0, 48 + dy), (x0 + sx * dx2, 48 + dy + dy2)]))
     g.add(tool)
 
 
@@ -187,26 +190,32 @@ def _thief(p: _Pen, g: Group) -> None:
     g.add(p.path("M 22 48 Q 22 16 50 16 Q 78 16 78 48 Z", fill=BLUE))
     g.add(p.rect((19, 40), (62, 10), fill=BLUE, rx=3))
     # Eye mask with tied tails.
-    g.add(p.path("M 83 57 L 94 49 L 92 59 Z", fill=DARK))
-    g.add(p.path("M 83 60 L 95 64 L 87 70 Z", fill=DARK))
-    g.add(p.path("M 20 57 Q 50 49 84 57 L 84 68 Q 50 62 20 68 Z", fill=DARK))
+    g.add(p.path("M 80 60 L 91 53 L 89 62 Z", fill=DARK))
+    g.add(p.path("M 80 63 L 91 67 L 84 73 Z", fill=DARK))
+    g.add(p.path("M 21 60 Q 50 52 81 60 L 81 71 Q 50 65 21 71 Z", fill=DARK))
     for x in (38, 62):
-        g.add(p.ellipse((x, 61), (7, 4.2), fill=WHITE, stroke=None))
-        g.add(p.circle((x, 61), 2.4, fill=INK, stroke=None))
-    g.add(p.path("M 42 76 Q 50 80 58 76", width=OUTLINE))
+        g.add(p.ellipse((x, 64), (7, 4.2), fill=WHITE, stroke=None))
+        g.add(p.circle((x, 64), 2.4, fill=INK, stroke=None))
+    g.add(p.path("M 43 78 Q 50 82 57 78", width=OUTLINE))
 
 
 def _locked(p: _Pen, g: Group) -> None:
     # Tunnel mouth in a stone arch, boarded up with crossed planks.
-    g.add(p.path("M 12 86 L 12 50 A 38 38 0 0 1 88 50 L 88 86 Z", fill=STONE))
-    g.add(p.path("M 24 86 L 24 52 A 26 26 0 0 1 76 52 L 76 86 Z", fill=INK))
-    g.add(p.line([(6, 86), (94, 86)], width=OUTLINE))
-    for angle in (-32, 32):
+    g.add(p.path("M 15 84 L 15 50 A 35 35 0 0 1 85 50 L 85 84 Z", fill=STONE))
+    g.add(p.path("M 27 84 L 27 52 A 23 23 0 0 1 73 52 L 73 84 Z", fill=INK))
+    for a in (-60, -20, 20, 60):  # arch stone joints
+        sa, ca = math.sin(math.radians(a)), math.cos(math.radians(a))
+        g.add(p.line([(round(50 + 23 * sa, 2), round(52 - 23 * ca, 2)),
+                      (round(50 + 35 * sa, 2), round(50 - 35 * ca, 2))]))
+    g.add(p.line([(27, 66), (15, 66)]))
+    g.add(p.line([(73, 66), (85, 66)]))
+    g.add(p.line([(9, 84), (91, 84)], width=OUTLINE))
+    for angle in (-30, 30):
         plank = p.group(transform=f"rotate({angle} 50 60)")
-        plank.add(p.rect((12, 53), (76, 14), fill=ORANGE, rx=2))
-        plank.add(p.line([(22, 60), (44, 60)], width=1.6))
-        plank.add(p.circle((18, 60), 2, fill=INK, stroke=None))
-        plank.add(p.circle((82, 60), 2, fill=INK, stroke=None))
+        plank.add(p.rect((14, 53), (72, 13), fill=ORANGE, rx=2))
+        plank.add(p.line([(24, 59.5), (44, 59.5)], width=1.6))
+        plank.add(p.circle((19.5, 59.5), 2, fill=INK, stroke=None))
+        plank.add(p.circle((80.5, 59.5), 2, fill=INK, stroke=None))
         g.add(plank)
 
 
@@ -240,12 +249,12 @@ def _snake(p: _Pen, g: Group) -> None:
 
 
 def _bat(p: _Pen, g: Group) -> None:
-    right = [(58, 46), (72, 30), (95, 30), (86, 44), (87, 58),
+    right = [(58, 46), (72, 31), (92, 31), (84, 44), (85, 58),
              (78, 50), (70, 56), (63, 52), (56, 64)]
     d = "M 50 48 L {} {} Q {} {} {} {} Q {} {} {} {} Q {} {} {} {} Q {} {} {} {} L 50 64"
     # Top edge, then three scallops back towards the body.
     r = [v for pt in right for v in pt]
-    g.add(p.path(d.format(*r[:]), fill=PURPLE))
+    g.add(p.path(d.format(*r), fill=PURPLE))
     left = [v for pt in _mirror(right) for v in pt]
     g.add(p.path(d.format(*left), fill=PURPLE))
     g.add(p.ellipse((50, 57), (8, 14), fill=PURPLE))

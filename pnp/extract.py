@@ -1,0 +1,51 @@
+"""The Babel extractor for rules files: every rulebook sentence, with its game as context."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+from .model import Block, Game, Text
+from .rules import load_game
+
+
+def game_texts(game: Game) -> Iterator[tuple[Text, str]]:
+    """Every translatable sentence of a game, with a note of where it stands."""
+    yield game.tagline, "tagline"
+    if game.credit:
+        yield game.credit, "credits.note"
+    for face in game.faces:
+        yield face.name, f"faces.{face.id}.name"
+        if face.effect:
+            yield face.effect, f"faces.{face.id}.effect"
+    for die in game.dice:
+        yield die.name, f"dice.{die.id}.name"
+    for part in game.parts:
+        yield part.name, f"parts.{part.id}.name"
+    for tier in game.precedence:
+        yield tier.text, f"precedence.{tier.id}"
+    for section in game.sections:
+        if section.title:
+            yield section.title, f"rulebook.{section.id}.title"
+        for block in section.blocks:
+            yield from _block_texts(block, f"rulebook.{section.id}")
+
+
+def _block_texts(block: Block, where: str) -> Iterator[tuple[Text, str]]:
+    if block.term:
+        yield block.term, where
+    if block.text:
+        yield block.text, where
+    for item in block.items:
+        yield from _block_texts(item, where)
+
+
+def extract_rules(fileobj: Any, keywords: Any, comment_tags: Any, options: dict) -> Iterator[tuple]:
+    """Babel extraction method `pnp_rules`: yields (line, function, message, comments)."""
+    path = Path(getattr(fileobj, "name", ""))
+    game = load_game(path, options.get("shown_as") or path.name)
+    for text, where in game_texts(game):
+        if text.plural is not None:
+            yield text.line, "npgettext", (text.context, text.msgid, text.plural), [f"{game.id}: {where}"]
+        else:
+            yield text.line, "pgettext", (text.context, text.msgid), [f"{game.id}: {where}"]

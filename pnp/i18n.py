@@ -1,0 +1,131 @@
+"""Catalogs and locale formatting: rulebook sentences in the reader's language."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+from babel.numbers import format_decimal
+
+from .errors import InputError, Problem
+from .model import LANGS, Text
+
+DOMAIN = "pnp"
+"""One catalog per language holds every string: templates, Python and rules files."""
+
+PLURAL_FORMS = {
+    "es": "nplurals=2; plural=(n != 1);",
+    "ca": "nplurals=2; plural=(n != 1);",
+    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+}
+"""The gettext plural rule each catalog must declare (Russian has three forms)."""
+
+
+def po_path(locales: Path, lang: str) -> Path:
+    """Where a language's catalog lives."""
+    return locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(locales: Path, lang: str, root: Path | None = None) -> Catalog:
+    """Parse one .po catalog; a syntax error names the file and line."""
+    path = po_path(locales, lang)
+    shown = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
+    if not path.exists():
+        raise InputError(Problem(shown, None, "", "catalog not found (run `pnp catalog update`)"))
+    try:
+        with path.open("rb") as fh:
+            return read_po(fh, locale=lang, abort_invalid=True)
+    except (PoFileError, ValueError) as exc:
+        line = getattr(exc, "lineno", None)
+        raise InputError(Problem(shown, line, "", f"catalog syntax: {exc}")) from None
+
+
+def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
+    """The catalog compiled to .mo bytes in memory and loaded as translations; fuzzy entries are left out."""
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+class _Values(string.Formatter):
+    """Fills `{name}` placeholders with the rules data's values, formatted for the locale."""
+
+    def __init__(self, tr: "Translator"):
+        super().__init__()
+        self.tr = tr
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return self.tr.value(value)
+
+
+@dataclass
+class Translator:
+    """The reader's language: translated sentences, numbers and lists formatted the local way."""
+
+    lang: str
+    translations: gettext.NullTranslations
+
+    @property
+    def locale(self) -> Locale:
+        return Locale.parse(self.lang)
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.translations.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.translations.npgettext(context, singular, plural, n)
+
+    def number(self, n: int | float) -> str:
+        return format_decimal(n, locale=self.lang)
+
+    def join(self, items: list[str], style: str = "standard") -> str:
+        """A list the local way: `A, B and C`, `A, B y C`, `A, B i C`, `A, B и C`."""
+        return format_list(list(items), style=style, locale=self.lang)
+
+    def value(self, value: Any) -> str:
+        if isinstance(value, bool):
+            return str(value)
+        if isinstance(value, (int, float)):
+            return self.number(value)
+        if isinstance(value, (list, tuple)):
+            return self.join([self.value(v) for v in value])
+        return str(value)
+
+    def text(self, text: Text | None, values: dict[str, Any]) -> str:
+        """A rules-file sentence in this language, its placeholders filled from the rules data."""
+        if text is None:
+            return ""
+        if text.plural is not None:
+            message = self.npgettext(text.context, text.msgid, text.plural, int(values[text.n]))
+        else:
+            message = self.pgettext(text.context, text.msgid)
+        return _Values(self).format(message, **values)
+
+    def format(self, message: str, **values: Any) -> str:
+        """A translated template or code string with `{name}` placeholders filled the local way."""
+        return _Values(self).format(message, **values)
+
+
+def translator(locales: Path, lang: str, root: Path | None = None) -> Translator:
+    """A Translator for one language; English reads the source strings as they are."""
+    if lang == "en":
+        return Translator(lang, gettext.NullTranslations())
+    if lang not in LANGS:
+        raise InputError(f"unknown language '{lang}' (choose from {', '.join(LANGS)})")
+    return Translator(lang, compile_catalog(read_catalog(locales, lang, root)))
