@@ -62,7 +62,6 @@ def update(root: Path, locales: Path, langs: tuple[str, ...] = TRANSLATED) -> di
             catalog = Catalog(locale=lang, project="pnp", creation_date=_FIXED_DATE, fuzzy=False)
         catalog.update(template, update_creation_date=False)
         catalog.revision_date = _FIXED_DATE
-        catalog._plural_forms = PLURAL_FORMS[lang]  # pin the plural rule we test against
         catalog.obsolete.clear()
         atomic_write(path, lambda fh, c=catalog: write_po(fh, c, width=100, sort_output=False), binary=True)
         out[lang] = catalog
