@@ -45,8 +45,9 @@ def read_catalog(locales: Path, lang: str, root: Path | None = None) -> Catalog:
         with path.open("rb") as fh:
             return read_po(fh, locale=lang, abort_invalid=True)
     except (PoFileError, ValueError) as exc:
-        line = getattr(exc, "lineno", None)
-        raise InputError(Problem(shown, line, "", f"catalog syntax: {exc}")) from None
+        line = getattr(exc, "lineno", None)  # Babel counts lines from 0
+        message = str(exc).rsplit(" on ", 1)[0] if line is not None else str(exc)
+        raise InputError(Problem(shown, None if line is None else line + 1, "", f"catalog syntax: {message}")) from None
 
 
 def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:

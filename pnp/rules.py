@@ -211,7 +211,7 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
     sections = _sections(ck, top.get("rulebook"), game_id)
 
     if ck.problems:
-        raise InputError(ck.problems)
+        raise InputError(sorted(ck.problems, key=lambda p: p.line or 0))
     game = Game(
         id=game_id, file=doc.file, titles=dict(titles), tagline=tagline, designer=designer, year=year,
         publisher=publisher, credit=credit, players=(pmin, pmax), age=age, duration=(dmin, dmax),
@@ -221,7 +221,7 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
     ck.check_placeholders(game.values)
     _check_tables(ck, game)
     if ck.problems:
-        raise InputError(ck.problems)
+        raise InputError(sorted(ck.problems, key=lambda p: p.line or 0))
     return game
 
 
@@ -229,7 +229,9 @@ _FLAGS = {"dicemants": ("bug_takes_from_bag",)}
 
 
 def _params(ck: _Checker, value: Any, game_id: Any) -> dict[str, Any]:
-    schema = PARAMS.get(game_id, {})
+    if game_id not in PARAMS:
+        return {}  # the unknown id is the problem to report, not each parameter
+    schema = PARAMS[game_id]
     params = ck.mapping(value, ("params",), set(schema), set()) or {}
     out: dict[str, Any] = {}
     for key, kind in schema.items():
@@ -379,7 +381,8 @@ def _precedence(ck: _Checker, value: Any, face_ids: set[str]) -> tuple[Tier, ...
 
 
 def _sections(ck: _Checker, value: Any, game_id: Any) -> tuple[Section, ...]:
-    book = ck.mapping(value, ("rulebook",), set(SECTION_IDS), set()) or {}
+    required = {"setup", "turn", "end"}
+    book = ck.mapping(value, ("rulebook",), required, set(SECTION_IDS) - required) or {}
     sections = []
     for section_id in SECTION_IDS:
         if section_id not in book:
@@ -451,7 +454,10 @@ def _check_tables(ck: _Checker, game: Game) -> None:
     for s_index, section in enumerate(game.sections):
         for b_index, block in enumerate(section.blocks):
             if block.kind == "table" and not has[block.table]:
-                ck.fail(("rulebook", section.id), f"table '{block.table}' needs data this game does not have")
+                path = ("rulebook", section.id, "blocks", b_index, "table")
+                if path not in ck.doc.lines:
+                    path = ("rulebook", section.id, b_index, "table")
+                ck.fail(path, f"'{block.table}' needs data this game does not have")
 
 
 def load_games(rules_dir: Path, root: Path | None = None, only: list[str] | None = None) -> list[Game]:

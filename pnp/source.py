@@ -54,7 +54,10 @@ def load_yaml(path: Path, shown_as: str | None = None) -> Located:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
-        raise InputError(Problem(name, line, "", f"YAML syntax: {exc.problem or exc.context}")) from None
+        message = f"YAML syntax: {exc.problem or exc.context}"
+        if exc.context and exc.context_mark and exc.problem_mark and exc.context_mark.line != exc.problem_mark.line:
+            message += f" ({exc.context} that starts on line {exc.context_mark.line + 1})"
+        raise InputError(Problem(name, line, "", message)) from None
     doc = Located(name, None)
     if node is None:
         raise InputError(Problem(name, 1, "", "the file is empty"))

@@ -1,0 +1,63 @@
+"""Rules files: the real ones load, and each bad file gives exactly its located problems."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.errors import InputError
+from pnp.model import GAME_IDS
+from pnp.rules import load_game, load_games
+
+BAD = sorted((Path(__file__).parent / "bad_rules").glob("*.yaml"))
+
+
+def expectations(path: Path) -> list[str]:
+    return [line[len("# expect: "):] for line in path.read_text().splitlines() if line.startswith("# expect: ")]
+
+
+def test_the_four_games_load(project):
+    games = load_games(project.rules, project.root)
+    assert [g.id for g in games] == list(GAME_IDS)
+
+
+def test_dicemants_data_matches_the_rules_notes(project):
+    game = load_game(project.rules / "dicemants.yaml")
+    faces = {d.id: d.faces for d in game.dice}
+    assert faces["A"] == ("diamond", "diamond", "diamond", "diamond", "skull", "void")
+    assert faces["F"] == ("diamond", "diamond", "thief", "void", "void", "void")
+    every = [f for d in game.dice for f in d.faces]
+    assert (every.count("diamond"), every.count("void")) == (18, 10)
+    assert [t.id for t in game.precedence] == ["tnt", "skull", "pick", "thief", "bug", "plain"]
+    assert game.values["goal"] == 21 and game.values["locked_tiers"] == [4, 5, 6]
+
+
+def test_dice_arena_and_gang_counts(project):
+    arena = load_game(project.rules / "dice-arena.yaml")
+    assert dict(arena.dice[0].per_player_by_count) == {2: 9, 3: 8, 4: 7, 5: 6}
+    gang = load_game(project.rules / "gang-of-dice.yaml")
+    assert len(gang.cards) == 18 and sum(c.ours for c in gang.cards) == 2
+    assert gang.params["bonus_dice"] == {10: 3, 11: 6, 12: 9}
+
+
+@pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
+def test_bad_rules_file(path):
+    expected = expectations(path)
+    assert expected, f"{path.name} has no '# expect:' line"
+    with pytest.raises(InputError) as caught:
+        load_game(path, path.name)
+    got = [str(p) for p in caught.value.problems]
+    assert len(got) == len(expected), got
+    for want, actual in zip(expected, got):
+        assert actual.startswith(want), (actual, want)
+
+
+def test_problems_in_several_files_are_reported_together(project_copy):
+    for game_id in ("dicemants", "dice-arena"):
+        path = project_copy.rules / f"{game_id}.yaml"
+        path.write_text(path.read_text().replace("\nage: 8\n", "\nage: old\n"))
+    with pytest.raises(InputError) as caught:
+        load_games(project_copy.rules, project_copy.root)
+    files = [p.file for p in caught.value.problems]
+    assert files == ["rules/dicemants.yaml", "rules/dice-arena.yaml"]
