@@ -62,10 +62,18 @@ def update(root: Path, locales: Path, langs: tuple[str, ...] = TRANSLATED) -> di
             catalog = Catalog(locale=lang, project="pnp", creation_date=_FIXED_DATE, fuzzy=False)
         catalog.update(template, update_creation_date=False)
         catalog.revision_date = _FIXED_DATE
+        pin_plural_forms(catalog, lang)
         catalog.obsolete.clear()
         atomic_write(path, lambda fh, c=catalog: write_po(fh, c, width=100, sort_output=False), binary=True)
         out[lang] = catalog
     return out
+
+
+def pin_plural_forms(catalog: Catalog, lang: str) -> None:
+    """Declare our plural rule (Babel's CLDR data gives es and ca a third form for millions)."""
+    nplurals, expr = PLURAL_FORMS[lang].split(";")[:2]
+    catalog._num_plurals = int(nplurals.split("=")[1])
+    catalog._plural_expr = expr.split("=", 1)[1].strip()
 
 
 def compile_all(root: Path, locales: Path) -> list[Path]:
@@ -113,13 +121,13 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
         if catalog.plural_forms.split(";")[0].strip() != expected:
             findings.append(Finding(shown, 1, "", f"plural forms must declare {expected}"))
         for message in template:
-            if message.id and message.id not in catalog:
+            if message.id and catalog.get(message.id, context=message.context) is None:
                 findings.append(Finding(shown, None, _first(message.id), "missing (run `pnp catalog update`)"))
         for message in catalog:
             if not message.id:
                 continue
             line = lines.get((message.context, _first(message.id)))
-            if message.id not in template:
+            if template.get(message.id, context=message.context) is None:
                 findings.append(Finding(shown, line, _first(message.id), "stale entry no longer in the sources"))
                 continue
             if message.fuzzy:
