@@ -168,12 +168,12 @@ def test_odds_agree_with_the_chance_tree():
     frontier = [(start, Fraction(1), ())]
     while frontier:
         state, p, events = frontier.pop()
-        if is_chance(state):
+        if "roll" not in kinds(events):  # stop right after the first roll is resolved
             for outcome, q in chance_outcomes(state):
                 nxt, evs = apply_chance(state, outcome)
                 frontier.append((nxt, p * q, events + evs))
             continue
-        over = state.phase != "decide"
+        over = "bank" in kinds(events)
         ends += p if over else 0
         skull += p if any(e.kind == "tier" and e["tier"] == "skull" for e in events) else 0
         bag += p * (next(e["banked"] for e in events if e.kind == "bank") if over else len(state.bag))
@@ -223,7 +223,8 @@ def test_mandatory_reroll_skips_the_decision():
 
 def drive(seed, choices, players=2, rules=R, limit=400):
     """Play with the caller's choices (indices into the legal actions) and check invariants at every step."""
-    rng, state, actions, events, drawn, choices = random.Random(seed), new_game(rules, players), [], [], 0, list(choices)
+    rng, state, choices = random.Random(seed), new_game(rules, players), list(choices)
+    actions, events, drawn = [], [], 0
     for _ in range(limit):
         zones = state.bag + state.board + state.lost
         ids = [d.id for d in zones]
@@ -314,6 +315,9 @@ def test_derive_examples_follow_the_rules():
     examples = derive_examples(rules)
     assert {e.resolution.tier for e in examples if e.resolution.locked} == {"bug"}
     assert all(e.resolution.possible for e in examples)
+    assert set(coverage_goals(rules)) <= {g for e in examples for g in e.covers}
+    everything = derive_examples(DicemantsRules(locked_combines=frozenset(R.tiers)))
+    assert {e.resolution.tier for e in everything if e.resolution.locked} == set(R.tiers)
 
 
 # ------------------------------------------------------------------ simulation

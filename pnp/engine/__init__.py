@@ -1,0 +1,1 @@
+"""Pure reference engines (standard library only) that compute rulebook examples and odds."""

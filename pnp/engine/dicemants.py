@@ -1,0 +1,725 @@
+"""Dicemants reference engine: pure rules as data, explicit chance, exact odds, worked examples, simulation."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Iterator, Sequence
+
+__all__ = [
+    "BUG", "CORE_FACES", "DEFAULT_DICE", "DEFAULT_RULES", "STRATEGIES", "TIER_IDS", "UNKNOWN",
+    "DicemantsRules", "Die", "Event", "Example", "Odds", "Reroll", "Resolution", "Roll", "SimStats",
+    "State", "Stop", "Strategy", "apply_action", "apply_chance", "assign_dice", "chance_outcomes",
+    "coverage_goals", "derive_examples", "is_chance", "legal_actions", "new_game", "odds", "play",
+    "pool", "replay", "resolve_roll", "sample", "simulate",
+]
+
+# ------------------------------------------------------------------ faces, tiers and rules as data
+
+CORE_FACES = ("diamond", "void", "skull", "pick", "tnt", "thief", "locked")
+"""Face ids other than bugs; the bug faces are data (`DicemantsRules.bugs`)."""
+BUG = "bug"
+"""Alias accepted in face sequences: any bug face."""
+UNKNOWN = "?"
+"""Face of a lost die whose face is not known (placeholders in `resolve_roll`)."""
+TIER_IDS = ("tnt", "skull", "pick", "thief", "bug", "plain")
+"""Every tier id; `DicemantsRules.tiers` orders them by precedence."""
+_TIER_OF = {"tnt": "tnt", "skull": "skull", "pick": "pick", "thief": "thief",
+            "diamond": "plain", "void": "plain", "locked": "plain", UNKNOWN: "plain", BUG: "bug"}
+_OPTIONAL_TIERS = ("thief", "bug", "plain")  # rule 4: after these tiers the player may re-roll or stop
+
+DEFAULT_DICE = (
+    ("A", ("diamond",) * 4 + ("skull", "void")),
+    ("B", ("diamond",) * 3 + ("snake", "pick", "void")),
+    ("C", ("diamond",) * 3 + ("spider", "tnt", "void")),
+    ("D", ("diamond",) * 2 + ("bat",) + ("void",) * 3),
+    ("E", ("diamond",) * 4 + ("locked", "void")),
+    ("F", ("diamond",) * 2 + ("thief",) + ("void",) * 3),
+)
+
+
+@dataclass(frozen=True)
+class DicemantsRules:
+    """Every rule parameter of Dicemants; validated (ValueError) on construction."""
+
+    dice: tuple = DEFAULT_DICE  # ((die_id, (6 face ids)), ...)
+    tiers: tuple = TIER_IDS  # precedence order, highest first
+    locked_combines: frozenset = frozenset({"thief", "bug", "plain"})
+    goal: int = 21
+    max_dice: int = 6
+    void_streak_limit: int = 2
+    bug_takes_from_bag: bool = True
+    bugs: frozenset = frozenset({"spider", "snake", "bat"})
+    players: tuple = (2, 6)  # (min, max)
+
+    def __post_init__(self) -> None:
+        try:
+            dice = tuple((str(die_id), tuple(faces)) for die_id, faces in self.dice)
+        except (TypeError, ValueError):
+            raise ValueError("dice: expected a sequence of (die_id, faces) pairs") from None
+        for name, value in (("dice", dice), ("tiers", tuple(self.tiers)), ("players", tuple(self.players)),
+                            ("locked_combines", frozenset(self.locked_combines)), ("bugs", frozenset(self.bugs))):
+            object.__setattr__(self, name, value)
+        ids = [die_id for die_id, _ in self.dice]
+        if not ids or len(set(ids)) != len(ids) or not all(ids):
+            raise ValueError(f"dice: need at least one die and distinct non-empty ids, got {ids}")
+        clash = self.bugs & (set(CORE_FACES) | {BUG, UNKNOWN})
+        if clash:
+            raise ValueError(f"bugs: {sorted(clash)} cannot be bug faces")
+        for die_id, faces in self.dice:
+            if len(faces) != 6:
+                raise ValueError(f"dice: die {die_id} needs exactly 6 faces, got {len(faces)}")
+            unknown = set(faces) - self.faces
+            if unknown:
+                raise ValueError(f"dice: die {die_id} has unknown faces {sorted(unknown)}")
+        if sorted(self.tiers) != sorted(TIER_IDS):
+            raise ValueError(f"tiers: must list each of {TIER_IDS} once, got {self.tiers}")
+        if not self.locked_combines <= set(TIER_IDS):
+            raise ValueError(f"locked_combines: unknown tiers {sorted(self.locked_combines - set(TIER_IDS))}")
+        for name in ("goal", "max_dice", "void_streak_limit"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name}: expected an integer >= 1, got {value!r}")
+        if self.max_dice > len(self.dice):
+            raise ValueError(f"max_dice: {self.max_dice} exceeds the {len(self.dice)} dice")
+        if not isinstance(self.bug_takes_from_bag, bool):
+            raise ValueError("bug_takes_from_bag: expected a bool")
+        if len(self.players) != 2 or not all(isinstance(p, int) for p in self.players) \
+                or not 1 <= self.players[0] <= self.players[1]:
+            raise ValueError(f"players: expected (min, max) with 1 <= min <= max, got {self.players}")
+
+    @property
+    def faces(self) -> frozenset:
+        """Every face id a die may show."""
+        return frozenset(CORE_FACES) | self.bugs
+
+    def die_faces(self, die_id: str) -> tuple:
+        """The six faces of one die."""
+        return dict(self.dice)[die_id]
+
+
+DEFAULT_RULES = DicemantsRules()
+
+
+def _tier_of(rules: DicemantsRules, face: str) -> str:
+    return "bug" if face in rules.bugs else _TIER_OF[face]
+
+
+def _check_faces(rules: DicemantsRules, faces: Sequence[str], extra: frozenset = frozenset()) -> tuple:
+    faces = tuple(faces)
+    bad = [f for f in faces if f not in rules.faces | {BUG} | extra]
+    if bad:
+        raise ValueError(f"unknown face ids {bad}; known: {sorted(rules.faces | {BUG})}")
+    return faces
+
+
+# ------------------------------------------------------------------ values: dice, events, actions
+
+@dataclass(frozen=True)
+class Die:
+    """A physical die in a zone; face None means drawn or picked up and not yet (re-)rolled."""
+
+    id: str
+    face: str | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: a kind plus named fields (never prose)."""
+
+    kind: str
+    fields: tuple = ()
+
+    def __getitem__(self, key: str) -> Any:
+        return dict(self.fields)[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.fields).get(key, default)
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, **dict(self.fields)}
+
+
+def _ev(kind: str, **fields: Any) -> Event:
+    return Event(kind, tuple(fields.items()))
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Turn start: roll n dice drawn at random."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Re-roll every die left on the board."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Stop and bank the bag."""
+
+
+# ------------------------------------------------------------------ resolving one roll
+
+@dataclass(frozen=True)
+class _Outcome:
+    tier: str
+    locked: bool
+    bag: tuple
+    board: tuple
+    lost: tuple
+    reroll: str
+    end: str | None
+    banked: int | None
+    void_streak: int
+    events: tuple
+
+
+def _closest(position: int, candidates: Sequence[int]) -> int:
+    return min(candidates, key=lambda q: (abs(q - position), q))  # rule 2: nearest, ties to the left
+
+
+def _resolve(rules: DicemantsRules, board: Sequence[Die], bag: Sequence[Die], lost: Sequence[Die],
+             void_streak: int) -> _Outcome:
+    """Resolve one roll of `board` (faces set) given the bag and lost zone before it."""
+    faces = [d.face for d in board]
+    present = [t for t in rules.tiers if any(_tier_of(rules, f) == t for f in faces)]
+    tier = present[0]  # rule 3: the highest tier present acts
+    locked = "locked" in faces and tier in rules.locked_combines  # rule 3: locked combines with some tiers
+    events = [_ev("tier", tier=tier, locked=locked, ignored=tuple(present[1:]))]
+    bag, lost, on_board, extra = list(bag), list(lost), dict(enumerate(board)), []
+    streak = void_streak + 1 if all(f == "void" for f in faces) else 0  # rule 5: count all-void rolls
+    reroll, end = "optional", None
+
+    def lose(zone: str, position: int, cause: int, index: int | None = None) -> None:
+        die = bag.pop(position if index is None else index) if zone == "bag" else on_board.pop(position)
+        lost.append(die)
+        events.append(_ev("to_lost", die=die, from_zone=zone, position=position,
+                          cause=faces[cause], cause_position=cause))
+
+    def lose_bag_and_board_diamonds(cause: int) -> None:
+        for position in range(len(bag)):  # the bag first, oldest first, then the board left to right
+            lose("bag", position, cause, index=0)
+        for q in [q for q, d in on_board.items() if d.face == "diamond"]:
+            lose("board", q, cause)
+
+    def diamonds_to_bag() -> None:
+        for q in [q for q, d in on_board.items() if d.face == "diamond"]:
+            bag.append(on_board.pop(q))
+            events.append(_ev("to_bag", die=bag[-1], position=q))
+
+    if tier == "tnt":
+        cause = faces.index("tnt")
+        if lost:  # rule 3.1: the most recently lost die comes back to the board
+            extra.append(lost.pop())
+            events.append(_ev("from_lost", die=extra[0], cause="tnt", cause_position=cause, position=len(board)))
+        else:
+            events.append(_ev("from_lost_none", cause="tnt", cause_position=cause))
+        reroll = "mandatory"  # rule 3.1: re-roll all board dice
+    elif tier == "skull":  # rule 3.2: bag and board diamonds lost, bank 0
+        lose_bag_and_board_diamonds(faces.index("skull"))
+        end = "skull"
+    elif tier == "pick":
+        for p in [p for p, f in enumerate(faces) if f == "pick"]:
+            if p in on_board:  # rule 3.3: the closest die is lost; a lone pick loses itself
+                others = [q for q in on_board if q != p]
+                lose("board", _closest(p, others) if others else p, p)
+        reroll = "mandatory" if on_board else "none"
+        end = None if on_board else "pick_empty"  # rule 3.3: nothing left, bank the bag
+    elif tier == "thief":  # rule 3.4: every diamond on the board and in the bag is lost
+        lose_bag_and_board_diamonds(faces.index("thief"))
+    elif tier == "bug":
+        for p in [p for p, f in enumerate(faces) if _tier_of(rules, f) == "bug"]:  # rule 3.5: left to right
+            diamonds = [q for q, d in on_board.items() if d.face == "diamond"]
+            if diamonds:  # rule 3.5: the closest diamond on the board
+                lose("board", _closest(p, diamonds), p)
+            elif rules.bug_takes_from_bag and bag:  # rule 3.5 flag: else the latest diamond in the bag
+                events.append(_ev("bug_fallback_bag", die=bag[-1], cause=faces[p], cause_position=p))
+                lose("bag", len(bag) - 1, p)
+            else:
+                events.append(_ev("bug_idle", cause=faces[p], cause_position=p))
+        diamonds_to_bag()  # rule 3.5: surviving diamonds go to the bag
+    else:
+        diamonds_to_bag()  # rule 3.6: diamonds go to the bag
+    if streak:
+        events.append(_ev("void_roll", streak=streak, limit=rules.void_streak_limit))
+    if end is None and locked:
+        end = "locked"  # rule 3: with locked, resolve the tier, then the turn ends
+    elif end is None and tier in _OPTIONAL_TIERS:
+        if streak >= rules.void_streak_limit:
+            end = "void_streak"  # rule 5: too many all-void rolls in a row
+        elif not on_board:
+            end = "empty_board"  # rule 4: empty board, bank the bag
+    new_board = tuple(on_board[q] for q in sorted(on_board)) + tuple(extra)
+    if end is not None:
+        reroll = "none"
+    elif reroll == "mandatory":
+        events.append(_ev("reroll", mandatory=True, dice=tuple(d.id for d in new_board)))
+    banked = None if end is None else 0 if end == "skull" else len(bag)  # rule 6: bank the dice in the bag
+    if end is not None:
+        events.append(_ev("turn_end", reason=end, banked=banked))
+    return _Outcome(tier, locked, tuple(bag), new_board, tuple(lost), reroll, end, banked, streak, tuple(events))
+
+
+def _match(rules: DicemantsRules, slots: Sequence[frozenset]) -> tuple | None:
+    """Distinct dice for slots (each a set of faces the die must bear), alphabetically smallest."""
+    ids = sorted(die_id for die_id, _ in rules.dice)
+    faces = {die_id: set(fs) for die_id, fs in rules.dice}
+
+    def fits(slot: frozenset, die_id: str) -> bool:
+        return all(f == UNKNOWN or (f == BUG and faces[die_id] & rules.bugs) or f in faces[die_id]
+                   for f in slot)
+
+    def feasible(rest: Sequence[frozenset], free: list) -> bool:  # bipartite matching (Kuhn)
+        owner: dict = {}
+
+        def augment(i: int, seen: set) -> bool:
+            for d in free:
+                if d not in seen and fits(rest[i], d):
+                    seen.add(d)
+                    if d not in owner or augment(owner[d], seen):
+                        owner[d] = i
+                        return True
+            return False
+        return all(augment(i, set()) for i in range(len(rest)))
+
+    if len(slots) > len(ids):
+        return None
+    chosen: list = []
+    for i, slot in enumerate(slots):
+        free = [d for d in ids if d not in chosen]
+        pick = next((d for d in free if fits(slot, d) and feasible(slots[i + 1:], [x for x in free if x != d])),
+                    None)
+        if pick is None:
+            return None
+        chosen.append(pick)
+    return tuple(chosen)
+
+
+def assign_dice(rules: DicemantsRules, faces: Sequence[str]) -> tuple | None:
+    """One distinct die per position able to show that face (alphabetically first), or None."""
+    return _match(rules, [frozenset({f}) for f in _check_faces(rules, faces, frozenset({UNKNOWN}))])
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The outcome of one roll, as face ids in row order plus events."""
+
+    tier: str
+    locked: bool
+    bag: tuple
+    board: tuple
+    lost: tuple
+    reroll: str  # "mandatory" | "optional" | "none"
+    turn_over: bool
+    banked: int | None
+    possible: bool
+    assignment: tuple | None
+    events: tuple
+    end_reason: str | None = None
+    void_streak: int = 0
+
+
+def resolve_roll(rules: DicemantsRules, faces: Sequence[str], bag: int | Sequence[str] = 0,
+                 lost: int | Sequence[str] = 0, void_streak: int = 0,
+                 prior: Sequence[str] | None = None) -> Resolution:
+    """Resolve any face sequence (rolling order) given the bag, lost zone and void streak before it.
+
+    Ints mean that many diamonds in the bag / dice of unknown face ("?") in the lost zone.
+    `prior` (optional) is the previous roll of the same dice; it only affects `possible`.
+    """
+    faces = _check_faces(rules, faces)
+    if not faces:
+        raise ValueError("faces: a roll has at least one die")
+    bag_faces = ("diamond",) * bag if isinstance(bag, int) else _check_faces(rules, bag)
+    lost_faces = (UNKNOWN,) * lost if isinstance(lost, int) else _check_faces(rules, lost, frozenset({UNKNOWN}))
+    prior = None if prior is None else _check_faces(rules, prior)
+    if prior is not None and len(prior) != len(faces):
+        raise ValueError("prior: the previous roll must have one face per die")
+    slots = [frozenset({f} | ({prior[i]} if prior else set())) for i, f in enumerate(faces)]
+    ids = _match(rules, slots + [frozenset({f}) for f in bag_faces + lost_faces])
+    n, b = len(faces), len(bag_faces)
+    names = ids or tuple(f"?{i + 1}" for i in range(n)) + tuple(f"bag{i + 1}" for i in range(b)) \
+        + tuple(f"lost{i + 1}" for i in range(len(lost_faces)))
+    out = _resolve(rules, [Die(i, f) for i, f in zip(names, faces)],
+                   [Die(i, f) for i, f in zip(names[n:], bag_faces)],
+                   [Die(i, f) for i, f in zip(names[n + b:], lost_faces)], void_streak)
+    return Resolution(out.tier, out.locked, tuple(d.face for d in out.bag), tuple(d.face for d in out.board),
+                      tuple(d.face for d in out.lost), out.reroll, out.end is not None, out.banked,
+                      ids is not None, ids[:n] if ids else None, out.events, out.end, out.void_streak)
+
+
+# ------------------------------------------------------------------ game state and transitions
+
+@dataclass(frozen=True)
+class State:
+    """Whole game state; every transition returns a new State and a tuple of events."""
+
+    rules: DicemantsRules = field(repr=False)
+    scores: tuple
+    current: int = 0
+    bag: tuple = ()
+    board: tuple = ()
+    lost: tuple = ()
+    void_streak: int = 0
+    phase: str = "choose"  # choose | draw | roll | decide | over
+    pending: int = 0  # dice still to draw (phase draw)
+    winner: int | None = None
+    turn: int = 1  # turns started in this game
+    rolls: int = 0  # rolls made this turn
+    drawn: int = 0  # dice drawn this turn
+
+
+def new_game(rules: DicemantsRules = DEFAULT_RULES, players: int = 2) -> State:
+    """A fresh game; player 0 starts choosing how many dice to roll."""
+    lo, hi = rules.players
+    if not lo <= players <= hi:
+        raise ValueError(f"players: {players} outside {lo}..{hi}")
+    return State(rules, (0,) * players)
+
+
+def pool(state: State) -> tuple:
+    """Ids of the dice not in the bag, on the board or in the lost zone (alphabetical)."""
+    used = {d.id for d in state.bag + state.board + state.lost}
+    return tuple(sorted(i for i, _ in state.rules.dice if i not in used))
+
+
+def is_chance(state: State) -> bool:
+    return state.phase in ("draw", "roll")
+
+
+def legal_actions(state: State) -> tuple:
+    if state.phase == "choose":
+        return tuple(Roll(n) for n in range(1, min(state.rules.max_dice, len(pool(state))) + 1))
+    return (Reroll(), Stop()) if state.phase == "decide" else ()
+
+
+def chance_outcomes(state: State) -> list:
+    """[(outcome, probability)]: a die id drawn from the pool, or the face of the next die to roll."""
+    if state.phase == "draw":  # rule 1: dice drawn at random
+        left = pool(state)
+        return [(die_id, Fraction(1, len(left))) for die_id in left]
+    if state.phase == "roll":  # rule 2: each face 1/6 (equal faces merged)
+        return list(_face_outcomes(state.rules, next(d.id for d in state.board if d.face is None)))
+    return []
+
+
+@lru_cache(maxsize=256)
+def _face_outcomes(rules: DicemantsRules, die_id: str) -> tuple:
+    return tuple((f, Fraction(c, 6)) for f, c in Counter(rules.die_faces(die_id)).items())
+
+
+def sample(outcomes: Sequence, rng: random.Random) -> Any:
+    """Draw one outcome exactly (integer arithmetic) with the caller's own rng."""
+    den = math.lcm(*(p.denominator for _, p in outcomes))
+    weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
+    if sum(weights) != den:
+        raise ValueError("probabilities must sum to 1")
+    r = rng.randrange(den)
+    for (outcome, _), w in zip(outcomes, weights):
+        r -= w
+        if r < 0:
+            return outcome
+    raise AssertionError("unreachable")
+
+
+def _end_turn(state: State, banked: int, events: list) -> tuple:
+    score = state.scores[state.current] + banked  # rule 6: banking adds the bag to the score
+    scores = state.scores[:state.current] + (score,) + state.scores[state.current + 1:]
+    events.append(_ev("bank", player=state.current, banked=banked, score=score))
+    done = replace(state, scores=scores, bag=(), board=(), lost=(), void_streak=0, rolls=0, drawn=0)
+    if score >= state.rules.goal:  # rule 6: reaching the goal at the end of a turn wins at once
+        events.append(_ev("win", player=state.current, score=score))
+        return replace(done, phase="over", winner=state.current), tuple(events)
+    return replace(done, current=(state.current + 1) % len(scores), phase="choose", turn=state.turn + 1), \
+        tuple(events)
+
+
+def apply_chance(state: State, outcome: Any) -> tuple:
+    """Apply one chance outcome (as listed by chance_outcomes)."""
+    player = state.current
+    if state.phase == "draw" and outcome in pool(state):
+        board = state.board + (Die(outcome),)
+        left = state.pending - 1
+        return (replace(state, board=board, pending=left, phase="draw" if left else "roll"),
+                (_ev("draw", player=player, die=outcome, position=len(board) - 1),))
+    i = next((i for i, d in enumerate(state.board) if d.face is None), None)
+    if state.phase != "roll" or outcome not in state.rules.die_faces(state.board[i].id):
+        raise ValueError(f"outcome {outcome!r} is not possible in phase {state.phase}")
+    board = state.board[:i] + (Die(state.board[i].id, outcome),) + state.board[i + 1:]
+    if any(d.face is None for d in board):
+        return replace(state, board=board), ()
+    rolls = state.rolls + 1
+    out = _resolve(state.rules, board, state.bag, state.lost, state.void_streak)
+    events = [_ev("roll", player=player, roll=rolls, dice=board), *out.events]
+    state = replace(state, bag=out.bag, lost=out.lost, board=out.board, void_streak=out.void_streak, rolls=rolls)
+    if out.end is not None:
+        return _end_turn(state, out.banked, events)
+    if out.reroll == "mandatory":  # rules 3.1/3.3: the board dice are picked up and rolled again
+        return replace(state, board=tuple(Die(d.id) for d in out.board), phase="roll"), tuple(events)
+    return replace(state, phase="decide"), tuple(events)  # rule 4: re-roll or stop
+
+
+def apply_action(state: State, action: Any) -> tuple:
+    """Apply a player action (Roll(n), Reroll(), Stop())."""
+    if action not in legal_actions(state):
+        raise ValueError(f"illegal action {action!r} in phase {state.phase}")
+    player = state.current
+    if isinstance(action, Roll):  # rule 1: choose how many dice; bag and lost zone start empty
+        return (replace(state, phase="draw", pending=action.n, drawn=action.n, rolls=0, void_streak=0),
+                (_ev("turn_start", player=player, turn=state.turn, dice=action.n),))
+    if isinstance(action, Reroll):  # rule 4: re-roll all the dice left on the board
+        return (replace(state, board=tuple(Die(d.id) for d in state.board), phase="roll"),
+                (_ev("reroll", mandatory=False, dice=tuple(d.id for d in state.board)),))
+    banked = len(state.bag)  # rule 4: stop and bank the bag
+    return _end_turn(state, banked, [_ev("turn_end", reason="stopped", banked=banked)])
+
+
+def replay(rules: DicemantsRules, players: int, seed: int, actions: Sequence, strict: bool = True) -> tuple:
+    """Re-run a game record (seed + player actions): returns (final state, all events)."""
+    rng, state, events, todo = random.Random(seed), new_game(rules, players), [], list(actions)
+    while state.phase != "over":
+        if is_chance(state):
+            state, evs = apply_chance(state, sample(chance_outcomes(state), rng))
+        elif todo:
+            state, evs = apply_action(state, todo.pop(0))
+        else:
+            break
+        events.extend(evs)
+    if todo and strict:
+        raise ValueError(f"{len(todo)} actions left after the game ended")
+    return state, tuple(events)
+
+
+# ------------------------------------------------------------------ exact odds
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact odds of the first roll of a turn with n dice (empty bag and lost zone)."""
+
+    n: int
+    turn_ends: Fraction  # the roll ends the turn
+    skull: Fraction  # the skull tier acts (bag and board diamonds lost)
+    expected_bag: Fraction  # diamonds in the bag after the roll
+    mandatory_reroll: Fraction
+    tiers: tuple  # ((tier, probability it acts), ...) in precedence order
+    reroll: tuple  # (("mandatory", p), ("optional", p), ("none", p))
+    total: Fraction  # sum over every enumerated draw and face (== 1)
+
+
+def odds(rules: DicemantsRules, n: int) -> Odds:
+    """Enumerate every draw of n dice and every face of each (1/6 each), exactly."""
+    if not 1 <= n <= rules.max_dice:
+        raise ValueError(f"n: expected 1..{rules.max_dice}, got {n}")
+    draws = list(itertools.combinations([i for i, _ in rules.dice], n))
+    cache: dict = {}
+    tiers, reroll = Counter(), Counter()
+    total = ends = skull = bag = Fraction(0)
+    for draw in draws:
+        per_die = [Counter(rules.die_faces(i)).items() for i in draw]
+        for picks in itertools.product(*per_die):
+            faces = tuple(f for f, _ in picks)
+            p = Fraction(math.prod(c for _, c in picks), 6 ** n * len(draws))
+            if faces not in cache:
+                cache[faces] = _resolve(rules, [Die(str(k), f) for k, f in enumerate(faces)], (), (), 0)
+            out = cache[faces]
+            total += p
+            tiers[out.tier] += p
+            reroll[out.reroll] += p
+            ends += p if out.end else 0
+            skull += p if out.tier == "skull" else 0
+            bag += p * len(out.bag)
+    return Odds(n, ends, skull, bag, reroll["mandatory"], tuple((t, tiers[t]) for t in rules.tiers),
+                tuple((k, reroll[k]) for k in ("mandatory", "optional", "none")), total)
+
+
+# ------------------------------------------------------------------ worked examples
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: the context before the roll, the roll and its resolution."""
+
+    id: str  # the coverage goal it was chosen for
+    covers: tuple  # every coverage goal it satisfies
+    faces: tuple  # the roll, in rolling order
+    bag: int  # diamonds already in the bag
+    lost: tuple  # faces in the lost zone, oldest first
+    void_streak: int  # all-void rolls just before this one
+    prior: tuple | None  # the previous roll of the same dice, if it matters
+    resolution: Resolution
+
+
+def coverage_goals(rules: DicemantsRules) -> tuple:
+    """What the worked examples must exercise, most specific first."""
+    plain = rules.tiers.index("plain")  # locked is a plain face: a tier below plain never acts with it
+    return (tuple(f"locked-{t}" for i, t in enumerate(rules.tiers) if t in rules.locked_combines and i <= plain)
+            + (("bug-fallback",) if rules.bug_takes_from_bag else ())
+            + ("tnt-empty-lost", "tnt-return", "pick-alone", "void-streak", "skull-big-bag")
+            + tuple(f"tier-{t}" for t in rules.tiers))
+
+
+def _big_bag(rules: DicemantsRules) -> int:
+    return max(1, rules.max_dice // 2)
+
+
+def _goals_met(rules: DicemantsRules, faces: tuple, bag: int, lost: tuple, res: Resolution) -> set:
+    kinds = {e.kind for e in res.events}
+    met = {f"tier-{res.tier}"}
+    if res.locked and kinds & {"to_bag", "to_lost", "from_lost"}:
+        met.add(f"locked-{res.tier}")  # locked combined with a tier that moved dice
+    if "bug_fallback_bag" in kinds:
+        met.add("bug-fallback")
+    if res.tier == "tnt":
+        met.add("tnt-return" if "from_lost" in kinds else "tnt-empty-lost")
+    if res.tier == "pick" and len(faces) == 1:
+        met.add("pick-alone")
+    if res.end_reason == "void_streak":
+        met.add("void-streak")
+    if res.tier == "skull" and bag >= _big_bag(rules):
+        met.add("skull-big-bag")
+    return met
+
+
+def _sequences(rules: DicemantsRules, n: int) -> list:
+    """Every face sequence of length n the real dice can show, in a fixed order."""
+    order = CORE_FACES + tuple(sorted(rules.bugs))
+    seqs = {faces for dice in itertools.permutations(rules.dice, n)
+            for faces in itertools.product(*(dict.fromkeys(fs) for _, fs in dice))}
+    return sorted(seqs, key=lambda s: [order.index(f) for f in s])
+
+
+def _setups(rules: DicemantsRules, n: int) -> Iterator:
+    """Contexts before a roll of n dice: (bag, lost, void_streak, prior), in a fixed order."""
+    room = len(rules.dice) - n
+    yield 0, (), 0, None  # a fresh turn
+    if rules.void_streak_limit > 1:  # right after all-void rolls
+        yield 0, (), rules.void_streak_limit - 1, ("void",) * n
+    for k in range(1, room + 1):
+        yield k, (), 0, None  # diamonds already in the bag
+    for k in range(1, room + 1):
+        yield 0, ("diamond",) * k, 0, None  # diamonds already lost
+
+
+EXAMPLE_SIZES = (3, 2, 1, 4)
+"""Dice per example roll, in order of preference: three dice show an interplay and stay readable."""
+
+
+def derive_examples(rules: DicemantsRules = DEFAULT_RULES, max_len: int = 4) -> list:
+    """For each coverage goal not yet covered, the first possible roll (EXAMPLE_SIZES order) that meets it.
+
+    Candidates: rolls of the preferred sizes up to max_len dice the real dice can show (fixed face
+    order), each in every context of `_setups`; a goal no candidate meets (odd custom dice) is left out.
+    """
+    goals = coverage_goals(rules)
+
+    def candidates() -> Iterator:
+        for n in (k for k in EXAMPLE_SIZES if k <= min(max_len, rules.max_dice)):
+            seqs = _sequences(rules, n)
+            for bag, lost, streak, prior in _setups(rules, n):
+                for faces in seqs:
+                    res = resolve_roll(rules, faces, bag, lost, streak, prior)
+                    if res.possible:
+                        yield Example("", (), faces, bag, lost, streak, prior, res), \
+                            _goals_met(rules, faces, bag, lost, res)
+
+    seen, stream, chosen, covered = [], candidates(), [], set()
+    for goal in goals:
+        if goal in covered:
+            continue
+        i = 0
+        while True:
+            if i == len(seen):
+                nxt = next(stream, None)
+                if nxt is None:
+                    break  # unreachable with these dice
+                seen.append(nxt)
+            example, met = seen[i]
+            i += 1
+            if goal in met:
+                chosen.append(replace(example, id=goal, covers=tuple(g for g in goals if g in met)))
+                covered |= met
+                break
+    return chosen
+
+
+# ------------------------------------------------------------------ strategies and simulation
+
+@dataclass(frozen=True)
+class Strategy:
+    """dice(n): roll n dice at turn start; stop_at(k): stop once the bag holds >= k, or banking wins."""
+
+    name: str
+    dice: int
+    stop_at: int
+
+    def act(self, state: State) -> Any:
+        if state.phase == "choose":
+            return Roll(min(self.dice, state.rules.max_dice, len(pool(state))))
+        bag = len(state.bag)
+        wins = state.scores[state.current] + bag >= state.rules.goal
+        return Stop() if bag >= self.stop_at or wins else Reroll()
+
+
+STRATEGIES = {
+    "cautious": Strategy("cautious", dice=3, stop_at=2),
+    "balanced": Strategy("balanced", dice=6, stop_at=3),
+    "greedy": Strategy("greedy", dice=6, stop_at=5),
+}
+
+
+def play(rules: DicemantsRules, players: int, seed: int, strategies: Sequence, roll_cap: int = 1000,
+         max_turns: int = 100_000) -> tuple:
+    """Play one game; returns (final state, actions, events). (seed, actions) replays it exactly."""
+    seats = [STRATEGIES[s] if isinstance(s, str) else s for s in strategies]
+    rng, state, actions, events = random.Random(seed), new_game(rules, players), [], []
+    while state.phase != "over":
+        if state.turn > max_turns or state.rolls > 100 * roll_cap:
+            raise RuntimeError("game did not terminate")
+        if is_chance(state):
+            state, evs = apply_chance(state, sample(chance_outcomes(state), rng))
+        else:
+            action = seats[state.current % len(seats)].act(state)
+            if state.phase == "decide" and state.rolls >= roll_cap:
+                action = Stop()  # defensive cap on optional re-rolls
+            actions.append(action)
+            state, evs = apply_action(state, action)
+        events.extend(evs)
+    return state, tuple(actions), tuple(events)
+
+
+@dataclass(frozen=True)
+class SimStats:
+    """Results of simulate(); turns count every player's turn."""
+
+    games: int
+    players: int
+    wins_by_seat: tuple
+    wins_by_strategy: tuple  # ((name, wins, seat-games), ...)
+    turns_mean: float
+    turns_min: int
+    turns_max: int
+
+
+def simulate(rules: DicemantsRules, games: int, players: int, seed: int, strategies: Sequence,
+             rotate: bool = True) -> SimStats:
+    """Play whole games; with rotate, game g seats strategies[(seat + g) % len]. Reproducible by seed."""
+    seats = [STRATEGIES[s] if isinstance(s, str) else s for s in strategies]
+    rng = random.Random(seed)
+    by_seat, wins, entries, turns = [0] * players, Counter(), Counter(), []
+    for g in range(games):
+        lineup = [seats[(s + (g if rotate else 0)) % len(seats)] for s in range(players)]
+        state, _, _ = play(rules, players, rng.getrandbits(64), lineup)
+        by_seat[state.winner] += 1
+        wins[lineup[state.winner].name] += 1
+        entries.update(s.name for s in lineup)
+        turns.append(state.turn)
+    names = list(dict.fromkeys(s.name for s in seats))
+    return SimStats(games, players, tuple(by_seat), tuple((n, wins[n], entries[n]) for n in names),
+                    sum(turns) / games if games else 0.0, min(turns, default=0), max(turns, default=0))
