@@ -54,7 +54,7 @@ def condition_text(card: Card, tr: Translator) -> str:
         case "distinct_at_least":
             message = tr.ngettext("{n} or more different value", "{n} or more different values", n)
         case "same_at_least":
-            message = tr.ngettext("{n} die of the same value", "{n} or more dice of the same value", n)
+            message = tr.ngettext("{n} or more die of the same value", "{n} or more dice of the same value", n)
         case "value_at_least":
             message = tr.ngettext("{n} or more die showing {values}", "{n} or more dice showing {values}", n)
         case "any_of":

@@ -105,7 +105,8 @@ class Finding:
 
     def __str__(self) -> str:
         short = self.msgid if len(self.msgid) <= 60 else self.msgid[:57] + "..."
-        return f"{self.file}:{self.line}: {self.problem}: {short!r}"
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.problem}: {short!r}"
 
 
 def _names(text: str) -> list[str]:

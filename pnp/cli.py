@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import difflib
+import json
 import os
 import sys
 from pathlib import Path
@@ -11,7 +13,9 @@ from typing import IO, Sequence
 from . import catalogs
 from .build import build
 from .errors import InputError
+from .i18n import translator
 from .model import GAME_IDS, LANGS
+from .output import atomic_write
 from .render import PAPERS, Project
 from .rules import load_games
 
@@ -55,7 +59,35 @@ def parser() -> argparse.ArgumentParser:
     cat.add_argument("action", choices=["extract", "update", "compile"],
                      help="extract: write locales/pnp.pot; update: merge it into es, ca, ru; compile: write .mo files")
     cat.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
+
+    r = sub.add_parser("resolve", help="resolve one Dicemants roll with the reference engine")
+    r.add_argument("game", choices=["dicemants"])
+    r.add_argument("faces", nargs="+", metavar="FACE", help="faces in rolling order (bug: any bug)")
+    r.add_argument("--bag", type=_count, default=0, help="diamonds already in the bag")
+    r.add_argument("--lost", type=_count, default=0, help="dice already in the lost zone")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument("--lang", choices=LANGS, default="en", help="language of the told outcome (default: en)")
+
+    s = sub.add_parser("simulate", help="play whole Dicemants games with named strategies")
+    s.add_argument("game", choices=["dicemants"])
+    s.add_argument("--games", type=_count, default=1000)
+    s.add_argument("--players", type=_count, default=2)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--strategy", action="append", help="strategy per seat, repeatable (default: every strategy in turn)")
+
+    e = sub.add_parser("examples", help="show the worked examples; review their changes as a diff")
+    e.add_argument("game", choices=["dicemants"])
+    e.add_argument("--diff", action="store_true", help="show how the examples differ from the reviewed snapshot; exit 1 if they do")
+    e.add_argument("--accept", action="store_true", help="record the current examples as the reviewed snapshot")
+    e.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
     return p
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
@@ -98,12 +130,28 @@ def _build(args, project: Project, quiet: bool, stdout, stderr) -> int:
 
 
 def _check(args, project: Project, quiet: bool, stdout, stderr) -> int:
+    from .play import examples_text, impossible_pinned
+
     games = load_games(project.rules, project.root)
+    failed = 0
+    for game in games:
+        for index, faces in impossible_pinned(game):
+            print(f"warning: {game.file}:{game.pinned_lines[index]}: examples[{index}]: "
+                  f"no set of the game's dice can show {' '.join(faces)}; the rulebook leaves it out", file=stderr)
+        if game.pinned or game.precedence:
+            snapshot = examples_snapshot(project, game.id)
+            current = examples_text(game, translator(project.locales, "en", project.root))
+            if not snapshot.exists() or snapshot.read_text(encoding="utf-8") != current:
+                print(f"error: {project.shown(snapshot)}: the worked examples changed; review them with "
+                      f"`pnp examples {game.id} --diff`, then keep them with `pnp examples {game.id} --accept`", file=stderr)
+                failed += 1
     findings = catalogs.check_catalogs(project.root, project.locales)
     for finding in findings:
         print(f"error: {finding}", file=stderr)
     if findings:
         print(f"check failed: {len(findings)} catalog entr{'y' if len(findings) == 1 else 'ies'} not ready", file=stderr)
+        return 1
+    if failed:
         return 1
     if not quiet:
         print(f"ok: {len(games)} rules files valid; catalogs {', '.join(catalogs.TRANSLATED)} complete", file=stdout)
@@ -125,4 +173,102 @@ def _catalog(args, project: Project, quiet: bool, stdout, stderr) -> int:
     return 0
 
 
-COMMANDS = {"build": _build, "check": _check, "catalog": _catalog}
+def _resolve(args, project: Project, quiet: bool, stdout, stderr) -> int:
+    from .engine import dicemants as engine
+    from .narrate import narrate
+    from .play import dicemants_rules
+
+    game = load_games(project.rules, project.root, ["dicemants"])[0]
+    rules = dicemants_rules(game)
+    known = set(rules.faces) | {engine.BUG}
+    unknown = [f for f in args.faces if f not in known]
+    if unknown:
+        raise UsageError(f"pnp resolve: unknown face {', '.join(unknown)} (faces: {', '.join(sorted(known))})")
+    if len(args.faces) + args.bag + args.lost > len(rules.dice):
+        raise UsageError(f"pnp resolve: {len(args.faces)} rolled + {args.bag} in the bag + {args.lost} lost is more than the {len(rules.dice)} dice of the game")
+    res = engine.resolve_roll(rules, args.faces, bag=args.bag, lost=args.lost)
+    if args.json:
+        print(json.dumps(resolution_json(res), ensure_ascii=False), file=stdout)
+        return 0
+    tr = translator(project.locales, args.lang, project.root)
+    for sentence in narrate(res, game, tr):
+        print(sentence, file=stdout)
+    if not res.possible:
+        print(tr.gettext("Note: the game's dice cannot show this roll."), file=stdout)
+    return 0
+
+
+def resolution_json(res) -> dict:
+    """The outcome of one roll as plain data: zones after the roll, re-roll, banking and events."""
+    def plain(value):
+        if hasattr(value, "face") and hasattr(value, "id"):
+            return {"die": value.id, "face": value.face}
+        if isinstance(value, (tuple, list)):
+            return [plain(v) for v in value]
+        return value
+
+    return {
+        "tier": res.tier,
+        "locked": res.locked,
+        "bag": list(res.bag),
+        "board": list(res.board),
+        "lost": list(res.lost),
+        "reroll": res.reroll,
+        "turn_over": res.turn_over,
+        "banked": res.banked,
+        "possible": res.possible,
+        "dice": list(res.assignment) if res.assignment else None,
+        "events": [{k: plain(v) for k, v in e.as_dict().items()} for e in res.events],
+    }
+
+
+def _simulate(args, project: Project, quiet: bool, stdout, stderr) -> int:
+    from .engine import dicemants as engine
+    from .play import dicemants_rules
+
+    game = load_games(project.rules, project.root, ["dicemants"])[0]
+    rules = dicemants_rules(game)
+    if not rules.players[0] <= args.players <= rules.players[1]:
+        raise UsageError(f"pnp simulate: --players must be {rules.players[0]} to {rules.players[1]}")
+    names = args.strategy or list(engine.STRATEGIES)
+    unknown = [n for n in names if n not in engine.STRATEGIES]
+    if unknown:
+        raise UsageError(f"pnp simulate: unknown strategy {', '.join(unknown)} (choose from {', '.join(engine.STRATEGIES)})")
+    seats = [engine.STRATEGIES[names[i % len(names)]] for i in range(args.players)]
+    stats = engine.simulate(rules, args.games, args.players, args.seed, seats)
+    print(f"{stats.games} games, {stats.players} players, seed {args.seed} (seats rotate between games)", file=stdout)
+    for name, wins, seated in stats.wins_by_strategy:
+        s = engine.STRATEGIES[name]
+        print(f"  {name:<9} (roll {s.dice}, stop at {s.stop_at} in the bag): {wins} wins in {seated} seats ({wins / seated:.1%})", file=stdout)
+    print("  wins by seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(stats.wins_by_seat)), file=stdout)
+    print(f"  turns per game: mean {stats.turns_mean:.1f}, min {stats.turns_min}, max {stats.turns_max}", file=stdout)
+    return 0
+
+
+def _examples(args, project: Project, quiet: bool, stdout, stderr) -> int:
+    from .play import examples_text
+
+    game = load_games(project.rules, project.root, ["dicemants"])[0]
+    current = examples_text(game, translator(project.locales, "en", project.root))
+    snapshot = examples_snapshot(project, game.id)
+    if args.accept:
+        atomic_write(snapshot, lambda fh: fh.write(current))
+        if not quiet:
+            print(f"recorded {project.shown(snapshot)}", file=stdout)
+        return 0
+    if args.diff:
+        old = snapshot.read_text(encoding="utf-8") if snapshot.exists() else ""
+        diff = list(difflib.unified_diff(old.splitlines(), current.splitlines(), project.shown(snapshot), "examples now", lineterm=""))
+        for line in diff:
+            print(line, file=stdout)
+        return 1 if diff else 0
+    print(current, file=stdout, end="")
+    return 0
+
+
+def examples_snapshot(project: Project, game_id: str) -> Path:
+    """The reviewed text of a game's worked examples, kept beside its rules file."""
+    return project.rules / f"{game_id}.examples.txt"
+
+
+COMMANDS = {"build": _build, "check": _check, "catalog": _catalog, "resolve": _resolve, "simulate": _simulate, "examples": _examples}

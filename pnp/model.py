@@ -143,6 +143,10 @@ class Game:
     precedence: tuple[Tier, ...]
     sections: tuple[Section, ...]
     flags: dict[str, Any] = field(default_factory=dict)
+    pinned: tuple[tuple[str, ...], ...] = ()
+    """Rolls kept from the source text as worked examples: faces only, outcomes computed."""
+    pinned_lines: tuple[int, ...] = ()
+    """Where each pinned roll stands in the rules file."""
 
     def face(self, face_id: str) -> Face:
         """The face kind with this id."""
@@ -167,5 +171,8 @@ class Game:
             # Dicemants: the tiers a locked way combines with, by their place in the precedence.
             "locked_tiers": [i + 1 for i, t in enumerate(self.precedence) if t.with_locked],
         }
+        for die in self.dice:  # e.g. {per_player_regular}: dice of that kind each player holds
+            if die.per_player is not None:
+                out[f"per_player_{die.id.replace('-', '_')}"] = die.per_player
         out.update(self.params)
         return out

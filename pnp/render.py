@@ -11,7 +11,7 @@ from typing import Any
 
 import jinja2
 
-from . import cards
+from . import cards, play
 from .errors import InputError, Problem
 from .i18n import Translator
 from .model import Face, Game
@@ -141,6 +141,7 @@ def rulebook_html(project: Project, game: Game, tr: Translator, paper: str = "a4
         "card_rule": lambda card: cards.colour_rule(card, tr),
         "tier_names": lambda tier: [t(game.face(f).name) for f in tier.faces],
         "dict": dict,
-        "examples": [],
+        "examples": play.example_views(game, tr),
+        "odds": play.odds_rows(game, tr),
     }
     return render_template(project, tr, "rulebook.html", **context)

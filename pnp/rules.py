@@ -168,7 +168,7 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
     top = ck.mapping(
         data, (),
         {"id", "title", "tagline", "credits", "players", "age", "duration", "params", "faces", "dice", "rulebook"},
-        {"cards", "parts", "precedence", "flags"},
+        {"cards", "parts", "precedence", "flags", "examples"},
     )
     if top is None:
         raise InputError(ck.problems)
@@ -209,6 +209,7 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
     parts = _parts(ck, top.get("parts", []))
     precedence = _precedence(ck, top.get("precedence", []), face_ids)
     sections = _sections(ck, top.get("rulebook"), game_id)
+    pinned = _pinned(ck, top.get("examples", []), face_ids)
 
     if ck.problems:
         raise InputError(sorted(ck.problems, key=lambda p: p.line or 0))
@@ -216,7 +217,8 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
         id=game_id, file=doc.file, titles=dict(titles), tagline=tagline, designer=designer, year=year,
         publisher=publisher, credit=credit, players=(pmin, pmax), age=age, duration=(dmin, dmax),
         params=params, faces=faces, dice=dice, cards=cards, parts=parts, precedence=precedence,
-        sections=sections, flags=dict(flags),
+        sections=sections, flags=dict(flags), pinned=pinned,
+        pinned_lines=tuple(doc.line(("examples", i)) for i in range(len(pinned))),
     )
     ck.check_placeholders(game.values)
     _check_tables(ck, game)
@@ -378,6 +380,18 @@ def _precedence(ck: _Checker, value: Any, face_ids: set[str]) -> tuple[Tier, ...
             ck.fail(path + ("with_locked",), f"expected true or false, found {_kind(with_locked)}")
         tiers.append(Tier(tier_id, tuple(faces), ck.text(m.get("text"), path + ("text",)), bool(with_locked)))
     return tuple(tiers)
+
+
+def _pinned(ck: _Checker, value: Any, face_ids: set[str]) -> tuple[tuple[str, ...], ...]:
+    """Pinned example rolls: lists of face ids in rolling order (`bug` stands for any bug)."""
+    rolls = []
+    for i, raw in enumerate(ck.listing(value, ("examples",))):
+        faces = ck.listing(raw, ("examples", i), 1)
+        for j, face in enumerate(faces):
+            if face not in face_ids | {"bug"}:
+                ck.fail(("examples", i, j), f"'{face}' is not a face defined under 'faces'")
+        rolls.append(tuple(faces))
+    return tuple(rolls)
 
 
 def _sections(ck: _Checker, value: Any, game_id: Any) -> tuple[Section, ...]:
