@@ -70,6 +70,8 @@ def _tier_lead(tier: Event, events: list[Event], game: Game, tr: Translator) -> 
             return [tr.gettext("TNT acts and every other face is ignored.")]
         case "skull":
             return [tr.gettext("The skull acts: your bag and the diamonds on the board are lost.")]
+        case "pick" if len(events) and all(e["position"] == e["cause_position"] for e in events if e.kind == "to_lost"):
+            return []  # a pick alone: its own sentence says it all
         case "pick":
             return [tr.gettext("The broken pick acts and every other face is ignored.")]
         case "thief":
@@ -89,17 +91,15 @@ def _ending(resolution: Resolution, events: list[Event], tr: Translator) -> list
     if end is not None:
         n = end["banked"]
         match end["reason"]:
-            case "skull":
-                return [tr.gettext("Your turn ends and you bank nothing.")]
-            case "locked" if n == 0:
-                return [tr.gettext("The locked way ends your turn with nothing to bank.")]
             case "locked":
-                return [tr.format(tr.ngettext("The locked way ends your turn: you bank {n} diamond.",
-                                              "The locked way ends your turn: you bank {n} diamonds.", n), n=n)]
+                why = tr.gettext("The locked way ends your turn.")
             case "empty_board" | "pick_empty":
-                return [tr.format(tr.ngettext("No die is left on the board: your turn ends and you bank {n} diamond.",
-                                              "No die is left on the board: your turn ends and you bank {n} diamonds.", n), n=n)]
-        return [tr.format(tr.ngettext("Your turn ends: you bank {n} diamond.", "Your turn ends: you bank {n} diamonds.", n), n=n)]
+                why = tr.gettext("No die is left on the board, so your turn ends.")
+            case _:
+                why = tr.gettext("Your turn ends.")
+        if n == 0:
+            return [why, tr.gettext("You bank nothing.")]
+        return [why, tr.format(tr.ngettext("You bank {n} diamond.", "You bank {n} diamonds.", n), n=n)]
     if resolution.reroll == "mandatory":
         return [tr.format(tr.ngettext("You must re-roll the {n} die on the board.", "You must re-roll the {n} dice on the board.", board), n=board)]
     if resolution.reroll == "optional":
