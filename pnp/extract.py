@@ -5,12 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
-from .model import Block, Game, Text
+from .model import Block, Choice, Game, Text
 from .rules import load_game
 
 
 def game_texts(game: Game) -> Iterator[tuple[Text, str]]:
-    """Every translatable sentence of a game, with a note of where it stands."""
+    """Every translatable sentence of a game, with a note of where it stands (both sides of a flag)."""
+    for text, where in _all_texts(game):
+        if isinstance(text, Choice):
+            yield text.then, f"{where} (with {text.flag})"
+            yield text.otherwise, f"{where} (without {text.flag})"
+        else:
+            yield text, where
+
+
+def _all_texts(game: Game) -> Iterator[tuple[Text | Choice, str]]:
     yield game.tagline, "tagline"
     if game.credit:
         yield game.credit, "credits.note"

@@ -17,7 +17,7 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 
 from .errors import InputError, Problem
-from .model import LANGS, Text
+from .model import LANGS, Choice, Text
 
 DOMAIN = "pnp"
 """One catalog per language holds every string: templates, Python and rules files."""
@@ -112,6 +112,8 @@ class Translator:
         """A rules-file sentence in this language, its placeholders filled from the rules data."""
         if text is None:
             return ""
+        if isinstance(text, Choice):  # a sentence that follows a rules flag
+            text = text.then if values[text.flag] else text.otherwise
         if text.plural is not None:
             message = self.npgettext(text.context, text.msgid, text.plural, int(values[text.n]))
         else:

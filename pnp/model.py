@@ -29,6 +29,15 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """A sentence that follows a rules flag: `then` when the flag is on, `otherwise` when off."""
+
+    flag: str
+    then: Text
+    otherwise: Text
+
+
+@dataclass(frozen=True)
 class Face:
     """A kind of face a die can show."""
 
@@ -175,4 +184,5 @@ class Game:
             if die.per_player is not None:
                 out[f"per_player_{die.id.replace('-', '_')}"] = die.per_player
         out.update(self.params)
+        out.update(self.flags)
         return out

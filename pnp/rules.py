@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .errors import InputError, Problem
-from .model import GAME_IDS, LANGS, Block, Card, Die, Face, Game, Part, Section, Text, Tier
+from .model import GAME_IDS, LANGS, Block, Card, Choice, Die, Face, Game, Part, Section, Text, Tier
 from .source import Located, format_path, load_yaml
 
 SECTION_IDS = ("overview", "setup", "turn", "effects", "end", "reference")
@@ -113,9 +113,18 @@ class _Checker:
             self.fail(path, f"needs at least {min_len} entr{'y' if min_len == 1 else 'ies'}")
         return value
 
-    def text(self, value: Any, path: tuple) -> Text | None:
-        """A sentence: a string, or {one, other, n} when it depends on a count."""
+    def text(self, value: Any, path: tuple) -> Text | Choice | None:
+        """A sentence: a string, {one, other, n} when it depends on a count, or {if, then, else} on a flag."""
         line = self.doc.line(path)
+        if isinstance(value, dict) and "if" in value:
+            if self.mapping(value, path, {"if", "then", "else"}, set()) is None:
+                return None
+            then, otherwise = self.text(value.get("then"), path + ("then",)), self.text(value.get("else"), path + ("else",))
+            flag = value.get("if")
+            if flag not in _FLAGS.get(self.game_id, ()):
+                self.fail(path + ("if",), f"'{flag}' is not a flag of this game (flags: {', '.join(_FLAGS.get(self.game_id, ())) or 'none'})")
+                return None
+            return Choice(flag, then, otherwise) if then and otherwise else None
         if isinstance(value, str) and value.strip():
             text = Text(value.strip(), context=self.game_id, line=line)
         elif isinstance(value, dict):
@@ -416,7 +425,7 @@ def _sections(ck: _Checker, value: Any, game_id: Any) -> tuple[Section, ...]:
 
 def _block(ck: _Checker, raw: Any, path: tuple) -> Block | None:
     """A paragraph (a string), or a mapping naming its kind: steps, items, note, table, or term+text."""
-    if isinstance(raw, (str,)) or (isinstance(raw, dict) and "one" in raw):
+    if isinstance(raw, (str,)) or (isinstance(raw, dict) and ("one" in raw or "if" in raw)):
         text = ck.text(raw, path)
         return Block("para", text) if text else None
     if not isinstance(raw, dict) or len(raw) == 0:

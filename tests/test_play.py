@@ -147,3 +147,15 @@ def test_a_rule_change_flows_to_every_language_and_shows_as_a_diff(project_copy,
         # Source example 6 (pick ... skull ...) is now resolved by the pick.
         assert pdf_text(before).count(pick_lead) + 1 == pdf_text(after).count(pick_lead)
         assert pdf_text(before).count(skull_lead) == pdf_text(after).count(skull_lead) + 1
+
+
+def test_flipping_the_bug_flag_changes_text_and_examples(project_copy):
+    rules = project_copy.rules / "dicemants.yaml"
+    rules.write_text(rules.read_text().replace("  bug_takes_from_bag: true\n", "  bug_takes_from_bag: false\n"))
+    game = load_game(rules)
+    assert "bug-fallback" not in {g for e in examples(game) for g in e.covers}
+    report = build(project_copy, ["dicemants"], ["en"], out=project_copy.root / "output")
+    text = pdf_text(report.written[0])
+    assert "with no diamond left on the board, it takes nothing." in text
+    assert "from your bag if none is left on the board" not in text
+    assert dicemants_rules(game).bug_takes_from_bag is False
