@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
+from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .i18n import translator
+from .errors import InputError, Problem
+from .i18n import Translator, translator
 from .model import GAME_IDS, LANGS, Game
 from .pdf import write_pdf
 from .render import FONTS_DIR, Project, rulebook_html
 from .rules import load_games
+from .sheets import DIE_SIZE, KIT_ORDER, SHEETS, check_die_size, kinds_for, write_kit, write_sheet
 
 log = logging.getLogger("pnp")
+
+KINDS = ("rulebook", *SHEETS, "kit")
+"""Everything a build makes for one game in one language, in build order: the kit comes last, from the others."""
+RULEBOOKS = ("rulebook",)
+"""What `build` makes unless asked for more; `pnp build` asks for every kind."""
+PER_WORKER = 3
+"""A worker process costs an import of WeasyPrint: only start one for at least this many files."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +38,15 @@ class Job:
     path: Path
 
 
+@dataclass(frozen=True)
+class Settings:
+    """What every render of one build shares."""
+
+    project: Project
+    paper: str
+    die_size: float
+
+
 @dataclass
 class Report:
     """What a build made, and anything that deserves a look."""
@@ -34,9 +55,20 @@ class Report:
     warnings: list[str] = field(default_factory=list)
 
 
-def plan(project: Project, games: list[Game], langs: list[str], out: Path) -> list[Job]:
-    """Step 1 – the files to make, in build order."""
-    return [Job(g, lang, "rulebook", out / g.id / lang / "rulebook.pdf") for g in games for lang in langs]
+def plan(project: Project, games: list[Game], langs: list[str], out: Path, kinds: list[str] | tuple[str, ...] = RULEBOOKS) -> list[Job]:
+    """Step 1 – the files to make, in build order; a kit brings in every part it is merged from."""
+    wanted = set(kinds)
+    unknown = sorted(wanted - set(KINDS))
+    if unknown:
+        raise InputError(f"unknown output kind {', '.join(unknown)} (choose from {', '.join(KINDS)})")
+    if "kit" in wanted:
+        wanted |= set(KIT_ORDER)
+    jobs = []
+    for game in games:
+        made = ["rulebook", *kinds_for(game), "kit"]
+        for lang in langs:
+            jobs += [Job(game, lang, kind, out / game.id / lang / f"{kind}.pdf") for kind in made if kind in wanted]
+    return jobs
 
 
 def build(
@@ -46,20 +78,108 @@ def build(
     paper: str = "a4",
     out: Path | None = None,
     progress: Callable[[int, int, Path], None] | None = None,
+    die_size: float = DIE_SIZE,
+    kinds: list[str] | tuple[str, ...] = RULEBOOKS,
+    workers: int | None = None,
 ) -> Report:
-    """Load and validate the rules, then render each rulebook to PDF."""
+    """Load and validate the rules, render the rulebooks and any sheets asked for (in parallel), then merge the kits.
+
+    `kinds` names what to make for each game and language (see KINDS); `workers` caps the processes (default: one
+    per CPU). Report.written lists the files in build order, whichever finished first.
+    """
     out = out or project.root / "output"
     langs = list(langs or LANGS)
+    settings = Settings(project, paper, check_die_size(die_size))
     loaded = load_games(project.rules, project.root, games or list(GAME_IDS))
+    # Every catalog read and checked before the first page is drawn.
     translators = {lang: translator(project.locales, lang, project.root) for lang in langs}
-    jobs = plan(project, loaded, langs, out)
+    jobs = plan(project, loaded, langs, out, kinds)
+    finished: dict[Path, list[str]] = {}
+    shown = 0
+
+    def done(job: Job, warnings: list[str]) -> None:
+        # Progress in build order, whichever worker finished first, so the log reads the same every time.
+        nonlocal shown
+        finished[job.path] = warnings
+        while shown < len(jobs) and jobs[shown].path in finished:
+            shown += 1
+            if progress:
+                progress(shown, len(jobs), jobs[shown - 1].path)
+
+    # Step 2 – rulebooks and sheets, each file on its own.
+    renders = [job for job in jobs if job.kind != "kit"]
+    count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
+    if count > 1:
+        _render_in_parallel(settings, renders, count, done)
+    else:
+        for job in renders:
+            done(job, _checked(_render(settings, job, translators)))
+    # Step 3 – each kit, from the files of its game and language.
+    for job in jobs:
+        if job.kind == "kit":
+            _kit(job, translators[job.lang], jobs)
+            done(job, [])
     report = Report()
-    allowed = [project.root, FONTS_DIR]
-    for index, job in enumerate(jobs, 1):
-        html = rulebook_html(project, job.game, translators[job.lang], paper)
-        for warning in write_pdf(html, job.path, allowed, project.templates):
-            report.warnings.append(f"{project.shown(job.path)}: {warning}")
+    for job in jobs:
         report.written.append(job.path)
-        if progress:
-            progress(index, len(jobs), job.path)
+        report.warnings.extend(f"{project.shown(job.path)}: {w}" for w in finished[job.path])
     return report
+
+
+def _render_in_parallel(settings: Settings, jobs: list[Job], count: int, done: Callable[[Job, list[str]], None]) -> None:
+    """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited)."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+        pending = {pool.submit(_render, settings, job): job for job in jobs}
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_EXCEPTION)
+                for future in finished:
+                    done(pending.pop(future), _checked(future.result()))
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+
+
+def _checked(result: tuple[list[str], list[Problem]]) -> list[str]:
+    """The warnings of a render, or its problems raised as bad input."""
+    warnings, problems = result
+    if problems:
+        raise InputError(problems)
+    return warnings
+
+
+_worker_translators: dict[str, Translator] = {}
+"""A worker's catalogs, compiled once per language; a worker lives for one build."""
+
+
+def _render(settings: Settings, job: Job, translators: dict[str, Translator] | None = None) -> tuple[list[str], list[Problem]]:
+    """Render one rulebook or sheet to its PDF; returns (warnings, problems) so a worker hands back plain data."""
+    project = settings.project
+    translators = _worker_translators if translators is None else translators
+    try:
+        if job.lang not in translators:
+            translators[job.lang] = translator(project.locales, job.lang, project.root)
+        tr = translators[job.lang]
+        if job.kind == "rulebook":
+            html = rulebook_html(project, job.game, tr, settings.paper)
+            return write_pdf(html, job.path, [project.root, FONTS_DIR], project.templates), []
+        return write_sheet(project, job.game, tr, job.kind, job.path, settings.paper, settings.die_size), []
+    except InputError as exc:
+        return [], exc.problems
+
+
+def _kit(job: Job, tr: Translator, jobs: list[Job]) -> None:
+    """Merge the game's rulebook and sheets, just written, into its kit."""
+    names = {
+        "rulebook": tr.gettext("Rulebook"),
+        "player-aid": tr.gettext("Player aid"),
+        "dice": tr.gettext("Dice stickers and paper dice"),
+        "cards": tr.gettext("Warning cards"),
+        "mats": tr.gettext("Mat"),
+        "score-pad": tr.gettext("Score pad"),
+    }
+    parts = [(j.kind, names[j.kind], j.path) for j in jobs
+             if j.game.id == job.game.id and j.lang == job.lang and j.kind in names]
+    title = tr.format(tr.gettext("{game}: print-and-play kit"), game=job.game.titles[job.lang])
+    write_kit(parts, job.path, title, job.game.designer, job.lang)

@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import IO, Sequence
 
 from . import catalogs
-from .build import build
+from .build import KINDS, build
 from .errors import InputError
 from .i18n import translator
 from .model import GAME_IDS, LANGS
 from .output import atomic_write
 from .render import PAPERS, Project
 from .rules import load_games
+from .sheets import DIE_SIZE, DIE_SIZES, die_size_argument
 
 
 class UsageError(Exception):
@@ -50,6 +51,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--lang", action="append", choices=LANGS, help="language (repeatable; default: all)")
     b.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default: a4)")
     b.add_argument("--out", type=Path, help="output folder (default: output/)")
+    b.add_argument("--die-size", type=die_size_argument, default=DIE_SIZE, metavar="MM",
+                   help=f"edge of the blank dice the stickers and paper dice are made for, in mm ({DIE_SIZES[0]:g}–{DIE_SIZES[1]:g}; default: {DIE_SIZE:g})")
     b.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub", help="print only errors")
 
     c = sub.add_parser("check", help="validate the rules and the catalogs")
@@ -121,7 +124,8 @@ def _build(args, project: Project, quiet: bool, stdout, stderr) -> int:
         if not quiet:
             print(f"[{done:>2}/{total}] {project.shown(path)}", file=stderr, flush=True)
 
-    report = build(project, args.games or None, args.lang, args.paper, args.out, progress)
+    report = build(project, args.games or None, args.lang, args.paper, args.out, progress,
+                   die_size=args.die_size, kinds=KINDS)
     for warning in report.warnings:
         print(f"warning: {warning}", file=stderr)
     if not quiet:

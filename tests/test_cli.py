@@ -62,7 +62,8 @@ def test_broken_template_is_located_and_keeps_the_old_pdf(project_copy):
     assert code == 2
     assert err == f"error: templates/rulebook.html:{index + 1}: template: 'components_heading' is undefined\n"
     assert pdf.read_bytes() == before
-    assert sorted(p.name for p in pdf.parent.iterdir()) == ["rulebook.pdf"]
+    assert sorted(p.name for p in pdf.parent.iterdir()) == [
+        "dice.pdf", "kit.pdf", "mats.pdf", "player-aid.pdf", "rulebook.pdf", "score-pad.pdf"]
 
 
 def test_template_syntax_error_is_located(project_copy):
@@ -77,11 +78,38 @@ def test_template_syntax_error_is_located(project_copy):
 def test_quiet_build_prints_nothing_and_progress_goes_to_stderr(project_copy):
     code, out, err = run("--root", str(project_copy.root), "build", "gang-of-dice", "--lang", "es", "--lang", "ru")
     assert code == 0
-    assert out == "built 2 files\n"
-    assert err == "[ 1/2] output/gang-of-dice/es/rulebook.pdf\n[ 2/2] output/gang-of-dice/ru/rulebook.pdf\n"
+    assert out == "built 12 files\n"
+    made = [f"output/gang-of-dice/{lang}/{kind}.pdf" for lang in ("es", "ru")
+            for kind in ("rulebook", "dice", "score-pad", "cards", "player-aid", "kit")]
+    assert err == "".join(f"[{i:>2}/12] {path}\n" for i, path in enumerate(made, 1))
 
 
 def test_python_dash_m_runs_the_same_command_line(project):
     result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project.root), "check", "-q"],
                             capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+def test_outputs_are_written_whole_with_ordinary_permissions(tmp_path):
+    import os
+    import stat
+
+    from pnp.output import atomic_write
+
+    target = tmp_path / "a" / "file.txt"
+    atomic_write(target, lambda fh: fh.write("whole"))
+    assert target.read_text() == "whole"
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~mask
+
+    def broken(fh):
+        fh.write("half")
+        raise RuntimeError("disk full")
+
+    try:
+        atomic_write(target, broken)
+    except RuntimeError:
+        pass
+    assert target.read_text() == "whole"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["file.txt"]

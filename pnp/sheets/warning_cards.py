@@ -1,0 +1,183 @@
+"""Gang of Dice warning cards: poker-size cards with bleed on a grid, crop marks, backs mirrored for duplex, and icons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import cycle, islice
+
+from markupsafe import Markup
+
+from ..model import Card
+from .art import face_use
+from .page import Frame, Line, Rect, crop_marks
+
+CARD_W, CARD_H = 88.0, 63.0
+"""Poker size, 63 × 88 mm, laid landscape: six cards and their bleed fit on A4 and on Letter."""
+BLEED = 3.0
+"""Colour runs this far past the cut on every side, so a slightly-off cut leaves no white edge."""
+INTRO = 11.0
+"""Height of the instructions above the grid."""
+CROP_SPACE = 6.0
+"""Room around the grid for the crop marks."""
+
+YELLOW = "#F0E442"  # Okabe–Ito yellow: a yellow (explosive) card
+BLACK = "#000000"  # a black (bomb) card, printed with white text
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where a card goes on a page: its cut box and, around it, the printed box with its bleed."""
+
+    trim: Rect
+
+    @property
+    def bleed(self) -> Rect:
+        return Rect(self.trim.x - BLEED, self.trim.y - BLEED, self.trim.w + 2 * BLEED, self.trim.h + 2 * BLEED)
+
+
+def slots(frame: Frame) -> list[Slot]:
+    """The card places on one page, in reading order, the grid centred across the page."""
+    body = frame.body
+    pitch_x, pitch_y = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
+    columns = int((frame.width - 2 * (CROP_SPACE + 4.0)) // pitch_x)
+    top = body.y + INTRO + CROP_SPACE
+    rows = int((body.bottom - CROP_SPACE - top) // pitch_y)
+    left = (frame.width - columns * pitch_x) / 2
+    return [
+        Slot(Rect(left + c * pitch_x + BLEED, top + r * pitch_y + BLEED, CARD_W, CARD_H))
+        for r in range(rows) for c in range(columns)
+    ]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One printed side of a card sheet: fronts, or the backs that go behind them."""
+
+    back: bool
+    cards: tuple[tuple[int, Card, Slot], ...]
+    """(card number, card, slot) for every card on this side."""
+    marks: tuple[Line, ...]
+
+
+def sides(cards: tuple[Card, ...], frame: Frame) -> list[Side]:
+    """Fronts and backs in turn: each backs page mirrors its fronts' columns, for long-edge duplex printing."""
+    places = slots(frame)
+    out = []
+    for start in range(0, len(cards), len(places)):
+        batch = [(start + i + 1, card, places[i]) for i, card in enumerate(cards[start:start + len(places)])]
+        block = _bounds([s.bleed for s in places])
+        marks = tuple(crop_marks([s.trim for s in places], block, offset=1.5, length=4.0))
+        out.append(Side(False, tuple(batch), marks))
+        # Long-edge flip: the back of a card is the mirror image of its place across the page's long axis.
+        backs = tuple((n, card, Slot(frame.mirrored(slot.trim))) for n, card, slot in batch)
+        out.append(Side(True, backs, marks))
+    return out
+
+
+def _bounds(boxes: list[Rect]) -> Rect:
+    left, top = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Rect(left, top, max(b.right for b in boxes) - left, max(b.bottom for b in boxes) - top)
+
+
+# --- Icons: the condition drawn as dice and signs ---------------------------------
+
+DIE = 11.0
+"""Edge of a die in a card's icon, in millimetres."""
+SIGN = 6.0
+"""Width of the sign between two dice."""
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """A piece of an icon: a die showing a value (raised for a run), or a sign between dice."""
+
+    kind: str
+    """`die`, `plus` (a sum), `equal`, `unequal`, `or`, or `gap`."""
+    value: int = 0
+    rise: float = 0.0
+
+
+def glyphs(card: Card, face_max: int) -> list[Glyph]:
+    """The icon of a card: dice that would trigger it, joined by the sign of the condition."""
+    n = card.n or 0
+    values = list(range(1, face_max + 1))
+    odd, even = [v for v in values if v % 2], [v for v in values if v % 2 == 0]
+
+    def dice(shown: list[int], sign: str, rise: float = 0.0) -> list[Glyph]:
+        out: list[Glyph] = []
+        for i, v in enumerate(shown):
+            if i:
+                out.append(Glyph(sign))
+            out.append(Glyph("die", v, rise * i))
+        return out
+
+    match card.condition:
+        case "total_at_least":
+            # A sum: the fewest dice whose total reaches n, highest faces first.
+            shown, left = [], n
+            while left > 0:
+                shown.append(min(face_max, left))
+                left -= shown[-1]
+            return dice(shown, "plus")
+        case "run_of":
+            return dice(values[1:1 + n] if n < face_max else values[:n], "gap", rise=2.5)  # climbing values
+        case "odd_at_least":
+            return dice(list(islice(cycle(odd[::-1]), n)), "gap")  # highest first, unlike any_of 1
+        case "even_at_least":
+            return dice(list(islice(cycle(even), n)), "gap")
+        case "distinct_at_least":
+            return dice(list(islice(cycle(values[1::2] + values[0::2]), n)), "unequal")
+        case "same_at_least":
+            return dice([values[len(values) // 2]] * n, "equal")
+        case "value_at_least":
+            return dice(list(islice(cycle(card.values), n)), "gap")
+        case "any_of":
+            return dice(list(card.values), "or")
+    raise ValueError(f"unknown card condition {card.condition!r}")
+
+
+def icon_width(parts: list[Glyph]) -> float:
+    return sum(DIE if g.kind == "die" else SIGN for g in parts)
+
+
+def icon_svg(scope: int, parts: list[Glyph], cx: float, bottom: float, ink: str) -> Markup:
+    """The icon's SVG, centred on cx with its dice standing on `bottom`; signs drawn in `ink`."""
+    x = cx - icon_width(parts) / 2
+    out = []
+    stroke = f'stroke="{ink}" stroke-width="0.9" stroke-linecap="round" fill="none"'
+    for g in parts:
+        if g.kind == "die":
+            y = bottom - DIE - g.rise
+            out.append(face_use(scope, "pips", g.value, x, y, DIE, border=True))
+            x += DIE
+            continue
+        mx, my = x + SIGN / 2, bottom - DIE / 2
+        if g.kind == "plus":
+            out.append(f'<path d="M {mx - 1.6:.2f} {my:.2f} h 3.2 M {mx:.2f} {my - 1.6:.2f} v 3.2" {stroke}/>')
+        elif g.kind in ("equal", "unequal"):
+            out.append(f'<path d="M {mx - 1.6:.2f} {my - 0.9:.2f} h 3.2 M {mx - 1.6:.2f} {my + 0.9:.2f} h 3.2" {stroke}/>')
+            if g.kind == "unequal":
+                out.append(f'<path d="M {mx + 1.1:.2f} {my - 2.2:.2f} L {mx - 1.1:.2f} {my + 2.2:.2f}" {stroke}/>')
+        elif g.kind == "or":
+            out.append(f'<path d="M {mx + 1.2:.2f} {my - 2.6:.2f} L {mx - 1.2:.2f} {my + 2.6:.2f}" {stroke}/>')
+        x += SIGN
+    return Markup("".join(out))
+
+
+def badge_svg(colour: str, cx: float, cy: float, ink: str) -> Markup:
+    """The colour's own shape, so the card reads without colour: a burst for yellow (explosive), a bomb for black."""
+    if colour == "yellow":
+        import math
+
+        points = []
+        for i in range(16):  # an eight-pointed burst
+            r = 3.6 if i % 2 == 0 else 1.7
+            a = math.pi * i / 8 - math.pi / 2
+            points.append(f"{cx + r * math.cos(a):.2f},{cy + r * math.sin(a):.2f}")
+        return Markup(f'<polygon points="{" ".join(points)}" fill="none" stroke="{ink}" stroke-width="0.6" stroke-linejoin="round"/>')
+    # A round bomb with a fuse.
+    return Markup(
+        f'<circle cx="{cx - 0.6:.2f}" cy="{cy + 0.8:.2f}" r="2.7" fill="{ink}"/>'
+        f'<rect x="{cx + 0.6:.2f}" y="{cy - 2.9:.2f}" width="1.6" height="1.6" fill="{ink}" transform="rotate(45 {cx + 1.4:.2f} {cy - 2.1:.2f})"/>'
+        f'<path d="M {cx + 1.9:.2f} {cy - 2.8:.2f} q 1 -1.2 2 -0.6" fill="none" stroke="{ink}" stroke-width="0.5" stroke-linecap="round"/>'
+    )

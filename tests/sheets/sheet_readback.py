@@ -1,0 +1,161 @@
+"""Sheets read back from their PDFs: page sizes, text, and every painted path in millimetres from the top left."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path as FilePath
+
+import pypdf
+from pypdf import PageObject
+from pypdf.generic import ContentStream
+
+MM = 25.4 / 72  # millimetres per PDF point
+A4 = (595.28, 841.89)  # 210 x 297 mm in points
+LETTER = (612.0, 792.0)  # 8.5 x 11 in
+
+
+@lru_cache(maxsize=None)
+def reader(path: FilePath) -> pypdf.PdfReader:
+    return pypdf.PdfReader(path)
+
+
+def text(path: FilePath, pages: slice = slice(None)) -> str:
+    """A PDF's text with spaces and line ends normalised to single spaces."""
+    raw = "\n".join(page.extract_text() for page in reader(path).pages[pages])
+    return re.sub(r"\s+", " ", raw)
+
+
+def page_size(page: PageObject) -> tuple[float, float]:
+    return round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)
+
+
+@dataclass(frozen=True)
+class Path:
+    """A painted path: its subpaths' points on the page, whether it is stroked or filled, its dash and line width."""
+
+    subpaths: tuple[tuple[tuple[float, float], ...], ...]
+    stroked: bool
+    filled: bool
+    dashed: bool
+    width: float
+    """Line width in millimetres."""
+
+    @property
+    def points(self) -> list[tuple[float, float]]:
+        return [p for sub in self.subpaths for p in sub]
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """(left, top, width, height) of the path's points."""
+        xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
+        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+    def as_rect(self) -> tuple[float, float, float, float] | None:
+        """(left, top, width, height) when the path is one axis-aligned rectangle, else None."""
+        if len(self.subpaths) != 1:
+            return None
+        pts = list(self.subpaths[0])
+        if len(pts) == 5 and _close(pts[0], pts[-1]):
+            pts = pts[:4]
+        if len(pts) != 4:
+            return None
+        xs = sorted({round(x, 2) for x, _ in pts})
+        ys = sorted({round(y, 2) for _, y in pts})
+        if len(xs) != 2 or len(ys) != 2:
+            return None
+        return self.box
+
+    def as_segment(self) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The two ends when the path is one straight line."""
+        if len(self.subpaths) == 1 and len(self.subpaths[0]) == 2:
+            return self.subpaths[0][0], self.subpaths[0][1]
+        return None
+
+    @property
+    def length(self) -> float:
+        (x1, y1), (x2, y2) = self.as_segment() or ((0, 0), (0, 0))
+        return math.hypot(x2 - x1, y2 - y1)
+
+
+def _close(a, b) -> bool:
+    return abs(a[0] - b[0]) < 1e-6 and abs(a[1] - b[1]) < 1e-6
+
+
+def _multiply(m, n):
+    """The matrix that applies m, then n (PDF row-vector convention)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def paths(page: PageObject) -> list[Path]:
+    """Every path painted on the page (form XObjects included), in millimetres, y growing downwards."""
+    height = float(page.mediabox.height)
+    found: list[Path] = []
+    _walk(page.get_contents(), page["/Resources"], (1, 0, 0, 1, 0, 0), height, found, page.pdf)
+    return found
+
+
+def _walk(content, resources, ctm, height, found, pdf) -> None:
+    if content is None:
+        return
+    if not isinstance(content, ContentStream):
+        content = ContentStream(content, pdf)
+    stack = []
+    state = {"ctm": ctm, "width": 1.0, "dashed": False}
+    subpaths: list[list[tuple[float, float]]] = []
+
+    def point(x, y):
+        a, b, c, d, e, f = state["ctm"]
+        px, py = a * x + c * y + e, b * x + d * y + f
+        return px * MM, (height - py) * MM
+
+    def paint(stroke: bool, fill: bool) -> None:
+        if subpaths:
+            a, b, c, d, _, _ = state["ctm"]
+            scale = math.sqrt(abs(a * d - b * c))
+            found.append(Path(tuple(tuple(s) for s in subpaths if s), stroke, fill, state["dashed"],
+                              state["width"] * scale * MM))
+        subpaths.clear()
+
+    for operands, op in content.operations:
+        op = op.decode() if isinstance(op, bytes) else op
+        args = [float(v) if isinstance(v, (int, float)) or hasattr(v, "as_numeric") else v for v in operands]
+        if op == "q":
+            stack.append(dict(state))
+        elif op == "Q":
+            state = stack.pop()
+        elif op == "cm":
+            state["ctm"] = _multiply(tuple(float(v) for v in operands), state["ctm"])
+        elif op == "w":
+            state["width"] = float(operands[0])
+        elif op == "d":
+            state["dashed"] = len(operands[0]) > 0
+        elif op == "m":
+            subpaths.append([point(float(operands[0]), float(operands[1]))])
+        elif op == "l":
+            subpaths[-1].append(point(float(operands[0]), float(operands[1])))
+        elif op in ("c", "v", "y"):
+            subpaths[-1].append(point(float(operands[-2]), float(operands[-1])))
+        elif op == "h":
+            if subpaths and subpaths[-1]:
+                subpaths[-1].append(subpaths[-1][0])
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            subpaths.append([point(x, y), point(x + w, y), point(x + w, y + h), point(x, y + h), point(x, y)])
+        elif op in ("S", "s"):
+            paint(True, False)
+        elif op in ("f", "F", "f*"):
+            paint(False, True)
+        elif op in ("B", "B*", "b", "b*"):
+            paint(True, True)
+        elif op == "n":
+            subpaths.clear()
+        elif op == "Do":
+            xobject = resources["/XObject"][operands[0]].get_object()
+            if xobject.get("/Subtype") == "/Form":
+                matrix = tuple(float(v) for v in xobject.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+                _walk(xobject, xobject.get("/Resources", resources), _multiply(matrix, state["ctm"]), height, found, pdf)

@@ -1,0 +1,118 @@
+"""Score pads, mats and player aids read back: what each game's table needs, in the reader's language."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from sheet_readback import A4, LETTER, page_size, paths, reader, text
+
+from pnp.i18n import translator
+from pnp.model import GAME_IDS
+from pnp.rules import load_game
+from pnp.sheets import pads
+from pnp.sheets.page import Frame
+
+
+def test_dicemants_pad_has_a_column_pair_per_player_and_the_goal(sheet, project):
+    game = load_game(project.rules / "dicemants.yaml")
+    words = text(sheet("dicemants", "score-pad"))
+    assert f"Goal: {game.params['goal']} diamonds" in words
+    assert all(f"Player {n}" in words for n in range(1, game.players[1] + 1))
+    assert f"Player {game.players[1] + 1}" not in words
+    assert words.count("Banked") == game.players[1] + 1  # each player's column, and the legend
+
+
+def test_gang_of_dice_pad_has_every_round_and_marks_the_bonus_rounds(sheet, project):
+    game = load_game(project.rules / "gang-of-dice.yaml")
+    pad = pads.pad(game, Frame.of("a4"))
+    assert [r.number for r in pad.rows if r.kind == "number"] == list(range(1, game.params["rounds"] + 1))
+    assert {r.number: r.bonus for r in pad.rows if r.bonus} == game.params["bonus_dice"]
+    words = text(sheet("gang-of-dice", "score-pad"))
+    for dice in game.params["bonus_dice"].values():
+        assert f"+{dice} bonus dice" in words
+    assert "48 for 2 players" in words and "36 for 4 players" in words  # each pool at the start, from the data
+    assert words.count("Pool") >= game.players[1]
+
+
+def test_dead_mans_dice_pad_ticks_doubled_and_keelhauled(sheet, project):
+    game = load_game(project.rules / "dead-mans-dice.yaml")
+    pdf = sheet("dead-mans-dice", "score-pad")
+    words = text(pdf)
+    assert f"Goal: {game.params['goal']} doubloons" in words
+    assert f"−{game.params['keelhaul_penalty']}" in words and "×2" in words
+    pad = pads.pad(game, Frame.of("a4"))
+    ticks = [p for p in paths(reader(pdf).pages[0])
+             if p.stroked and len(p.subpaths) == 1 and 3.1 < p.box[2] < 3.3 and 3.1 < p.box[3] < 3.3]
+    assert len(ticks) == 2 * game.players[1] * len(pad.rows)
+
+
+def test_dice_arena_pad_counts_dice_in_hand(sheet, project):
+    words = text(sheet("dice-arena", "score-pad"))
+    assert "Dice in hand at the start: 9 for 2 players · 8 for 3 players · 7 for 4 players · 6 for 5 players" in words
+    assert words.count("Dice in hand") == 5 + 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pad_rows_fit_the_page(project, paper):
+    frame = Frame.of(paper)
+    for game_id in GAME_IDS:
+        pad = pads.pad(load_game(project.rules / f"{game_id}.yaml"), frame)
+        assert pad.bottom <= frame.body.bottom + 1e-6
+        assert sum(c.w for c in pad.columns) == pytest.approx(frame.body.w)
+
+
+def test_dicemants_mat_has_its_three_zones(sheet, project):
+    pdf = sheet("dicemants", "mats")
+    words = text(pdf)
+    for zone in ("Lost zone", "Board", "Bag"):
+        assert zone in words
+    # Dice places: the lost zone and the bag hold every die, the board one roll.
+    game = load_game(project.rules / "dicemants.yaml")
+    places = [p for p in paths(reader(pdf).pages[0]) if p.dashed and p.stroked and len(p.subpaths) == 1]
+    assert len(places) == 6 + game.params["max_dice"] + 6
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_dice_arena_ring_is_a_large_circle(sheet, paper):
+    pdf = sheet("dice-arena", "mats", paper=paper)
+    page = reader(pdf).pages[0]
+    rings = [p for p in paths(page) if p.stroked and not p.dashed and p.width > 2]
+    assert len(rings) == 1
+    _, _, w, h = rings[0].box
+    assert w == pytest.approx(h, abs=0.1) and w >= 180
+    assert "Arena" in text(pdf)
+
+
+def test_mats_only_for_games_with_a_mat(project):
+    from pnp.sheets import kinds_for
+
+    with_mat = [g for g in GAME_IDS if "mats" in kinds_for(load_game(project.rules / f"{g}.yaml"))]
+    assert with_mat == ["dicemants", "dice-arena"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_one_player_aid_per_player(sheet, project, game_id):
+    game = load_game(project.rules / f"{game_id}.yaml")
+    pages = reader(sheet(game_id, "player-aid")).pages
+    assert len(pages) == math.ceil(game.players[1] / 2)
+    aids = [p for page in pages for p in paths(page)
+            if p.stroked and not p.dashed and (box := p.as_rect()) and box[2] > 180 and box[3] > 100]
+    assert len(aids) == 2 * len(pages)
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_player_aid_in_the_readers_language(sheet, project, lang):
+    game = load_game(project.rules / "dicemants.yaml")
+    tr = translator(project.locales, lang, project.root)
+    words = text(sheet("dicemants", "player-aid", lang=lang), slice(0, 1))
+    for face in game.faces:
+        assert tr.text(face.name, game.values) in words
+    for item in game.section("reference").blocks[0].items:
+        assert tr.text(item.text, game.values) in words
+
+
+@pytest.mark.parametrize("kind, game_id", [("score-pad", "dead-mans-dice"), ("mats", "dicemants"), ("player-aid", "gang-of-dice")])
+@pytest.mark.parametrize("paper, size", [("a4", A4), ("letter", LETTER)])
+def test_every_sheet_is_on_the_paper_asked_for(sheet, kind, game_id, paper, size):
+    assert {page_size(p) for p in reader(sheet(game_id, kind, paper=paper)).pages} == {size}
