@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,7 @@ from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from .errors import InputError, Problem
 from .model import LANGS, Choice, Text
@@ -94,6 +95,12 @@ class Translator:
 
     def number(self, n: int | float) -> str:
         return format_decimal(n, locale=self.lang)
+
+    def percent(self, value: float, decimals: int = 1) -> str:
+        """A percentage the local way (`58.3%`, `58,3 %`), with a fixed number of decimals."""
+        pattern = self.locale.percent_formats[None].pattern
+        pattern = re.sub(r"0(?=[^0#]*%)", "0." + "0" * decimals, pattern, count=1) if decimals else pattern
+        return format_percent(value, pattern, locale=self.lang)
 
     def join(self, items: list[str], style: str = "standard") -> str:
         """A list the local way: `A, B and C`, `A, B y C`, `A, B i C`, `A, B и C`."""

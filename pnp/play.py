@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal
 
 from .engine import dicemants as engine
 from .errors import InputError, Problem
@@ -144,8 +144,8 @@ def odds_rows(game: Game, tr: Translator) -> list[OddsRow]:
         odds = _odds(rules, n)
         rows.append(OddsRow(
             tr.number(n),
-            format_percent(float(odds.turn_ends), "#,##0.0%", locale=tr.lang),
-            format_percent(float(odds.skull), "#,##0.0%", locale=tr.lang),
+            tr.percent(float(odds.turn_ends)),
+            tr.percent(float(odds.skull)),
             format_decimal(float(odds.expected_bag), "#,##0.00", locale=tr.lang),
         ))
     return rows

@@ -64,13 +64,15 @@ def test_russian_declares_three_plural_forms(project):
     assert len({forms[0], forms[1], forms[2]}) == 3
 
 
-@pytest.mark.parametrize("lang, joined, thousand", [
-    ("en", "4, 5, and 6", "1,000"), ("es", "4, 5 y 6", "1.000"), ("ca", "4, 5 i 6", "1.000"), ("ru", "4, 5 и 6", "1\xa0000"),
+@pytest.mark.parametrize("lang, joined, thousand, percent", [
+    ("en", "4, 5, and 6", "1,000", "58.3%"), ("es", "4, 5 y 6", "1.000", "58,3\xa0%"),
+    ("ca", "4, 5 i 6", "1.000", "58,3\xa0%"), ("ru", "4, 5 и 6", "1\xa0000", "58,3\xa0%"),
 ])
-def test_numbers_and_lists_follow_the_locale(project, lang, joined, thousand):
+def test_numbers_and_lists_follow_the_locale(project, lang, joined, thousand, percent):
     tr = translator(project.locales, lang, project.root)
     assert tr.value([4, 5, 6]) == joined
     assert tr.number(1000) == thousand
+    assert tr.percent(7 / 12) == percent
 
 
 def test_broken_catalog_names_file_and_line(project_copy):
