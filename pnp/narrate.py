@@ -69,13 +69,13 @@ def _tier_lead(tier: Event, events: list[Event], game: Game, tr: Translator) -> 
         case "tnt":
             return [tr.gettext("TNT acts and every other face is ignored.")]
         case "skull":
-            return [tr.gettext("The skull acts: your bag and the diamonds on the board are lost.")]
+            return [tr.gettext("The skull acts.")]  # the count of lost diamonds follows
         case "pick" if len(events) and all(e["position"] == e["cause_position"] for e in events if e.kind == "to_lost"):
             return []  # a pick alone: its own sentence says it all
         case "pick":
             return [tr.gettext("The broken pick acts and every other face is ignored.")]
         case "thief":
-            return [tr.gettext("The thief acts: every diamond on the board and in your bag is lost.")]
+            return [tr.gettext("The thief acts.")]  # the count of lost diamonds follows
         case "bug":
             n = sum(1 for e in events if e.kind in ("to_lost", "bug_idle") and _is_bug(game, e["cause"]))
             if n == 1:
