@@ -57,7 +57,11 @@ def test_the_kit_holds_the_rulebook_and_every_sheet_in_print_order(project, tmp_
     cards = kinds.index("cards")
     assert starts[cards] % 2 == 0
     assert len(kit.pages) >= sum(counts.values())
-    assert kit.metadata.title == "Gang of Dice: print-and-play kit"
+    from pnp.i18n import translator
+
+    tr = translator(project.locales, "es", project.root)
+    assert kit.metadata.title == tr.format(tr.gettext("{game}: print-and-play kit"), game="Gang of Dice")
+    assert kit.metadata.title != "Gang of Dice: print-and-play kit"  # the Spanish title, not the English source
     assert kit.trailer["/Root"]["/Lang"] == "es"
 
 
