@@ -69,6 +69,8 @@ class ExampleView:
     before: tuple[str, ...]
     roll: tuple[str, ...]
     dice: tuple[str, ...]
+    before_zones: tuple[Zone, ...]
+    """The bag and the lost zone before the roll, where they hold dice."""
     after: tuple[Zone, ...]
     sentences: tuple[str, ...]
 
@@ -113,8 +115,12 @@ def example_view(example: engine.Example, game: Game, tr: Translator, number: in
         Zone(tr.gettext("Board"), res.board),
         Zone(tr.gettext("Lost zone"), res.lost),
     )
+    before_zones = tuple(zone for zone in (
+        Zone(tr.gettext("Bag"), ("diamond",) * example.bag),
+        Zone(tr.gettext("Lost zone"), tuple(example.lost)),
+    ) if zone.faces)
     return ExampleView(example.id, example_title(example, game, tr, number), tuple(before), tuple(example.faces),
-                       tuple(res.assignment or ()), after, tuple(narrate(res, game, tr)))
+                       tuple(res.assignment or ()), before_zones, after, tuple(narrate(res, game, tr)))
 
 
 def example_views(game: Game, tr: Translator) -> list[ExampleView]:
