@@ -128,27 +128,41 @@ def _build(args, project: Project, quiet: bool, stdout, stderr) -> int:
                    die_size=args.die_size, kinds=KINDS)
     for warning in report.warnings:
         print(f"warning: {warning}", file=stderr)
+    for game_id in changed_examples(project, args.games or list(GAME_IDS)):
+        print(f"warning: the worked examples of {game_id} changed since they were last reviewed: "
+              f"see `pnp examples {game_id} --diff` before printing", file=stderr)
     if not quiet:
         print(f"built {len(report.written)} files", file=stdout)
     return 0
 
 
-def _check(args, project: Project, quiet: bool, stdout, stderr) -> int:
-    from .play import examples_text, impossible_pinned
+def changed_examples(project: Project, game_ids: list[str]) -> list[str]:
+    """Games whose derived examples differ from the reviewed snapshot beside their rules file."""
+    from .play import examples_text
 
-    games = load_games(project.rules, project.root)
-    failed = 0
-    for game in games:
-        for index, faces in [] if quiet else impossible_pinned(game):
-            print(f"warning: {game.file}:{game.pinned_lines[index]}: examples[{index}]: "
-                  f"no set of the game's dice can show {' '.join(faces)}; the rulebook leaves it out", file=stderr)
+    changed = []
+    for game in load_games(project.rules, project.root, game_ids):
         if game.pinned or game.precedence:
             snapshot = examples_snapshot(project, game.id)
             current = examples_text(game, translator(project.locales, "en", project.root))
             if not snapshot.exists() or snapshot.read_text(encoding="utf-8") != current:
-                print(f"error: {project.shown(snapshot)}: the worked examples changed; review them with "
-                      f"`pnp examples {game.id} --diff`, then keep them with `pnp examples {game.id} --accept`", file=stderr)
-                failed += 1
+                changed.append(game.id)
+    return changed
+
+
+def _check(args, project: Project, quiet: bool, stdout, stderr) -> int:
+    from .play import impossible_pinned
+
+    games = load_games(project.rules, project.root)
+    for game in games:
+        for index, faces in [] if quiet else impossible_pinned(game):
+            print(f"warning: {game.file}:{game.pinned_lines[index]}: examples[{index}]: "
+                  f"no set of the game's dice can show {' '.join(faces)}; the rulebook leaves it out", file=stderr)
+    changed = changed_examples(project, [g.id for g in games])
+    for game_id in changed:
+        print(f"error: {project.shown(examples_snapshot(project, game_id))}: the worked examples changed; review them with "
+              f"`pnp examples {game_id} --diff`, then keep them with `pnp examples {game_id} --accept`", file=stderr)
+    failed = len(changed)
     findings = catalogs.check_catalogs(project.root, project.locales)
     for finding in findings:
         print(f"error: {finding}", file=stderr)

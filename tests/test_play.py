@@ -159,3 +159,16 @@ def test_flipping_the_bug_flag_changes_text_and_examples(project_copy):
     assert "with no diamond left on the board, it takes nothing." in text
     assert "from your bag if none is left on the board" not in text
     assert dicemants_rules(game).bug_takes_from_bag is False
+
+
+def test_build_and_check_flag_examples_that_changed_since_review(project_copy):
+    rules = project_copy.rules / "dicemants.yaml"
+    rules.write_text(rules.read_text().replace("  void_streak_limit: 2\n", "  void_streak_limit: 3\n"))
+    code, out, err = run("--root", str(project_copy.root), "build", "dicemants", "--lang", "en", "-q")
+    assert code == 0
+    assert err == ("warning: the worked examples of dicemants changed since they were last reviewed: "
+                   "see `pnp examples dicemants --diff` before printing\n")
+    code, _, err = run("--root", str(project_copy.root), "check", "-q")
+    assert code == 1 and "rules/dicemants.examples.txt: the worked examples changed" in err
+    assert run("--root", str(project_copy.root), "examples", "dicemants", "--accept", "-q")[0] == 0
+    assert run("--root", str(project_copy.root), "check", "-q") == (0, "", "")
