@@ -70,8 +70,9 @@ def test_rulebook_reads_back(built, project, game_id, lang):
         assert heading in outline and heading in text
     # Numbers come from the data, formatted for the locale.
     assert f"{tr.number(game.players[0])}–{tr.number(game.players[1])}" in text
-    for face in game.faces:
+    for face in (f for f in game.faces if f.effect):  # faces that do something are named with their effect
         assert tr.text(face.name, game.values) in text
+        assert tr.text(face.effect, game.values) in text
 
 
 def _flat(outline):
