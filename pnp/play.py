@@ -89,8 +89,8 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
         "void-streak": tr.format(tr.ngettext("{n} all-void roll in a row", "{n} all-void rolls in a row", limit), n=limit),
         "skull-big-bag": tr.gettext("A skull after a good run"),
     }
-    if example.id.startswith("pinned-"):
-        return tr.format(tr.gettext("From the original rules, example {n}"), n=int(example.id.split("-")[1]))
+    if example.id.startswith("pinned-"):  # numbered as printed: the source's impossible rolls are left out
+        return tr.format(tr.gettext("From the original rules, example {n}"), n=number)
     if example.id.startswith("tier-"):
         tier = next(t for t in game.precedence if t.id == example.id[5:])
         return tr.join([face_name(game, tr, f) for f in tier.faces])

@@ -14,7 +14,7 @@ from pnp.cli import main
 from pnp.i18n import translator
 from pnp.model import LANGS
 from pnp.narrate import narrate
-from pnp.play import dicemants_rules, examples, examples_text
+from pnp.play import dicemants_rules, example_views, examples, examples_text
 from pnp.rules import load_game
 
 
@@ -85,6 +85,8 @@ def test_printed_examples_are_possible_and_cover_every_goal(project):
     chosen = examples(game)
     assert all(e.resolution.possible for e in chosen)
     assert [e.id for e in chosen if e.id.startswith("pinned-")] == ["pinned-1", "pinned-2", "pinned-3", "pinned-4", "pinned-6"]
+    tr = translator(project.locales, "en", project.root)
+    assert [v.title for v in example_views(game, tr)][:5] == [f"From the original rules, example {n}" for n in range(1, 6)]
     covered = {g for e in chosen for g in e.covers}
     assert {"locked-thief", "locked-bug", "locked-plain", "bug-fallback", "tnt-empty-lost", "tnt-return",
             "pick-alone", "void-streak", "skull-big-bag"} <= covered
