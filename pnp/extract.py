@@ -27,6 +27,8 @@ def _all_texts(game: Game) -> Iterator[tuple[Text | Choice, str]]:
         yield face.name, f"faces.{face.id}.name"
         if face.effect:
             yield face.effect, f"faces.{face.id}.effect"
+        for event, text in face.narration:
+            yield text, f"faces.{face.id}.narration.{event}"
     for die in game.dice:
         yield die.name, f"dice.{die.id}.name"
     for part in game.parts:

@@ -49,6 +49,12 @@ class Face:
     pips: int | None = None
     value: int | None = None
     """What the face scores or counts as, where the game reads a number."""
+    narration: tuple[tuple[str, Text], ...] = ()
+    """Sentences the worked examples tell about this face, by event (`sends`, `reaches`, `idle`)."""
+
+    def says(self, event: str) -> Text | None:
+        """The face's own sentence for an event, if the rules file gives one."""
+        return dict(self.narration).get(event)
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,10 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
         elif kind == "from_lost_none":
             out.append(tr.gettext("The lost zone is empty, so no die comes back."))
         elif kind == "bug_fallback_bag":
-            out.append(tr.format(tr.gettext("With no diamond left on the board, the {bug} takes the diamond put in your bag most recently."), bug=name(event["cause"])))
+            out.append(own(game, tr, event["cause"], "reaches") or tr.format(tr.gettext(
+                "With no diamond left on the board, the {bug} takes the diamond put in your bag most recently."), bug=name(event["cause"])))
         elif kind == "bug_idle":
-            out.append(tr.format(tr.gettext("The {bug} finds no diamond to take."), bug=name(event["cause"])))
+            out.append(own(game, tr, event["cause"], "idle") or tr.format(tr.gettext("The {bug} finds no diamond to take."), bug=name(event["cause"])))
         elif kind == "to_lost":
             cause = event["cause"]
             if cause == "pick":
@@ -42,7 +43,7 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
                     out.append(tr.format(tr.gettext("The die closest to the pick, showing {face}, goes to the lost zone."), face=name(event["die"].face)))
             elif _is_bug(game, cause):
                 if not (i and events[i - 1].kind == "bug_fallback_bag"):
-                    out.append(tr.format(tr.gettext("The {bug} sends the closest diamond to the lost zone."), bug=name(cause)))
+                    out.append(own(game, tr, cause, "sends") or tr.format(tr.gettext("The {bug} sends the closest diamond to the lost zone."), bug=name(cause)))
             else:
                 lost_by_cause[cause] = lost_by_cause.get(cause, 0) + 1
         elif kind == "void_roll":
@@ -56,6 +57,14 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
         out.append(tr.format(tr.ngettext("{n} diamond goes to your bag.", "{n} diamonds go to your bag.", kept), n=kept))
     out.extend(_ending(resolution, events, tr))
     return out
+
+
+def own(game: Game, tr: Translator, face: str, event: str) -> str | None:
+    """A bug's own sentence from the rules file, where it has one: each language can then inflect its name."""
+    if face == BUG:
+        return None
+    text = game.face(face).says(event)
+    return tr.text(text, game.values) if text else None
 
 
 def _is_bug(game: Game, face: str) -> bool:

@@ -267,7 +267,7 @@ def _faces(ck: _Checker, value: Any) -> tuple[Face, ...]:
     faces, seen = [], set()
     for i, raw in enumerate(ck.listing(value, ("faces",), 1)):
         path = ("faces", i)
-        m = ck.mapping(raw, path, {"id", "name", "art"}, {"effect", "pips", "value"})
+        m = ck.mapping(raw, path, {"id", "name", "art"}, {"effect", "pips", "value", "narration"})
         if m is None:
             continue
         face_id = ck.string(m.get("id"), path + ("id",), ID)
@@ -282,8 +282,18 @@ def _faces(ck: _Checker, value: Any) -> tuple[Face, ...]:
             id=face_id, name=ck.text(m.get("name"), path + ("name",)), art=art,
             effect=ck.text(m["effect"], path + ("effect",)) if "effect" in m else None,
             pips=pips, value=ck.integer(m["value"], path + ("value",), 0) if "value" in m else None,
+            narration=_narration(ck, m.get("narration", {}), path + ("narration",)),
         ))
     return tuple(faces)
+
+
+NARRATION = ("sends", "reaches", "idle")
+"""What a bug's own sentences tell: it sends a board diamond away, reaches into the bag, finds nothing."""
+
+
+def _narration(ck: _Checker, value: Any, path: tuple) -> tuple:
+    m = ck.mapping(value, path, set(), set(NARRATION)) or {}
+    return tuple((key, ck.text(m[key], path + (key,))) for key in NARRATION if key in m)
 
 
 def _dice(ck: _Checker, value: Any, face_ids: set[str], players: tuple[int, int]) -> tuple[Die, ...]:

@@ -174,3 +174,14 @@ def test_build_and_check_flag_examples_that_changed_since_review(project_copy):
     assert code == 1 and "rules/dicemants.examples.txt: the worked examples changed" in err
     assert run("--root", str(project_copy.root), "examples", "dicemants", "--accept", "-q")[0] == 0
     assert run("--root", str(project_copy.root), "check", "-q") == (0, "", "")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bugs_speak_with_their_own_sentences(project, lang):
+    game = load_game(project.rules / "dicemants.yaml")
+    tr = translator(project.locales, lang, project.root)
+    code, out, _ = run("--root", str(project.root), "resolve", "dicemants", "diamond", "bat", "snake", "--bag", "1", "--lang", lang)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1] == tr.text(game.face("bat").says("sends"), game.values)
+    assert lines[2] == tr.text(game.face("snake").says("reaches"), game.values)
