@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import multiprocessing
 import os
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
@@ -17,8 +16,6 @@ from .pdf import write_pdf
 from .render import FONTS_DIR, Project, rulebook_html
 from .rules import load_games
 from .sheets import DIE_SIZE, KIT_ORDER, SHEETS, check_die_size, kinds_for, write_kit, write_sheet
-
-log = logging.getLogger("pnp")
 
 KINDS = ("rulebook", *SHEETS, "kit")
 """Everything a build makes for one game in one language, in build order: the kit comes last, from the others."""

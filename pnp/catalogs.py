@@ -13,6 +13,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
+from .errors import display_path
 from .i18n import DOMAIN, PLURAL_FORMS, po_path, read_catalog
 from .model import LANGS
 from .output import atomic_write
@@ -122,9 +123,8 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
     template = extract(root)
     for lang in TRANSLATED:
         path = po_path(locales, lang)
-        shown = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+        shown = display_path(path, root)
         catalog = read_catalog(locales, lang, root)
-        lines = _msg_lines(path)
         expected = PLURAL_FORMS[lang].split(";")[0].strip()
         if catalog.plural_forms.split(";")[0].strip() != expected:
             findings.append(Finding(shown, 1, "", f"plural forms must declare {expected}"))
@@ -134,7 +134,7 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
         for message in catalog:
             if not message.id:
                 continue
-            line = lines.get((message.context, _first(message.id)))
+            line = message.lineno
             if template.get(message.id, context=message.context) is None:
                 findings.append(Finding(shown, line, _first(message.id), "stale entry no longer in the sources"))
                 continue
@@ -156,18 +156,3 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
 
 def _first(msgid: str | tuple) -> str:
     return msgid[0] if isinstance(msgid, (tuple, list)) else msgid
-
-
-def _msg_lines(path: Path) -> dict[tuple[str | None, str], int]:
-    """The line of each entry's msgid in a .po file, keyed by (context, msgid)."""
-    from babel.messages.pofile import read_po
-
-    out: dict[tuple[str | None, str], int] = {}
-    with path.open("rb") as fh:
-        catalog = read_po(fh)
-    for message in catalog:
-        if message.id and message.lineno:
-            out[(message.context, _first(message.id))] = message.lineno
-    return out
-
-

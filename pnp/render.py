@@ -12,7 +12,7 @@ from typing import Any
 import jinja2
 
 from . import cards, play
-from .errors import InputError, Problem
+from .errors import InputError, Problem, display_path
 from .i18n import Translator
 from .model import Face, Game
 
@@ -42,10 +42,7 @@ class Project:
 
     def shown(self, path: Path) -> str:
         """A path relative to the project root, as messages show it."""
-        try:
-            return str(Path(path).resolve().relative_to(self.root.resolve()))
-        except ValueError:
-            return str(path)
+        return display_path(path, self.root)
 
 
 def environment(project: Project, tr: Translator) -> jinja2.Environment:
@@ -123,7 +120,7 @@ def rulebook_html(project: Project, game: Game, tr: Translator, paper: str = "a4
     def face(face_id: str) -> Face:
         return game.face(face_id)
 
-    def face_img(face_obj: Face, size_mm: float = 9.0) -> str:
+    def face_img(face_obj: Face) -> str:
         return face_uri(face_obj.art, face_obj.pips)
 
     context = {

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 import string
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from .errors import InputError, Problem
+from .errors import InputError, Problem, display_path
 from .model import GAME_IDS, LANGS, Block, Card, Choice, Die, Face, Game, Part, Section, Text, Tier
 from .source import Located, format_path, load_yaml
 
@@ -484,7 +484,7 @@ def _check_tables(ck: _Checker, game: Game) -> None:
         "bonus": "bonus_dice" in game.params,
         "faces": True,
     }
-    for s_index, section in enumerate(game.sections):
+    for section in game.sections:
         for b_index, block in enumerate(section.blocks):
             if block.kind == "table" and not has[block.table]:
                 path = ("rulebook", section.id, "blocks", b_index, "table")
@@ -500,7 +500,7 @@ def load_games(rules_dir: Path, root: Path | None = None, only: list[str] | None
         if only and game_id not in only:
             continue
         path = rules_dir / f"{game_id}.yaml"
-        shown = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
+        shown = display_path(path, root)
         if not path.exists():
             problems.append(Problem(shown, None, "", "rules file not found"))
             continue
@@ -512,5 +512,3 @@ def load_games(rules_dir: Path, root: Path | None = None, only: list[str] | None
         raise InputError(problems)
     return games
 
-
-Loader = Callable[[Path], Game]

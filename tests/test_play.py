@@ -14,7 +14,7 @@ from pnp.cli import main
 from pnp.i18n import translator
 from pnp.model import LANGS
 from pnp.narrate import narrate
-from pnp.play import dicemants_rules, example_views, examples, examples_text
+from pnp.play import dicemants_rules, example_views, examples
 from pnp.rules import load_game
 
 

@@ -123,7 +123,6 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
 
     for operands, op in content.operations:
         op = op.decode() if isinstance(op, bytes) else op
-        args = [float(v) if isinstance(v, (int, float)) or hasattr(v, "as_numeric") else v for v in operands]
         if op == "q":
             stack.append(dict(state))
         elif op == "Q":
