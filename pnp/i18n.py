@@ -17,7 +17,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal, format_percent
 
-from .errors import InputError, Problem
+from .errors import InputError, Problem, display_path
 from .model import LANGS, Choice, Text
 
 DOMAIN = "pnp"
@@ -39,7 +39,7 @@ def po_path(locales: Path, lang: str) -> Path:
 def read_catalog(locales: Path, lang: str, root: Path | None = None) -> Catalog:
     """Parse one .po catalog; a syntax error names the file and line."""
     path = po_path(locales, lang)
-    shown = str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path)
+    shown = display_path(path, root)
     if not path.exists():
         raise InputError(Problem(shown, None, "", "catalog not found (run `pnp catalog update`)"))
     try:
@@ -113,6 +113,8 @@ class Translator:
             return self.number(value)
         if isinstance(value, (list, tuple)):
             return self.join([self.value(v) for v in value])
+        if isinstance(value, Text):  # a name from the rules data, e.g. a face
+            return self.text(value, {})
         return str(value)
 
     def text(self, text: Text | None, values: dict[str, Any]) -> str:

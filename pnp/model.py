@@ -167,6 +167,10 @@ class Game:
         """The face kind with this id."""
         return next(f for f in self.faces if f.id == face_id)
 
+    def copies(self, face_id: str) -> int:
+        """How many faces of the game's fixed dice show this face."""
+        return sum(d.faces.count(face_id) * (d.count or 0) for d in self.dice)
+
     def section(self, section_id: str) -> Section | None:
         """The rulebook section with this id, if the game has one."""
         return next((s for s in self.sections if s.id == section_id), None)
@@ -185,6 +189,8 @@ class Game:
             "cards_total": len(self.cards),
             # Dicemants: the tiers a locked way combines with, by their place in the precedence.
             "locked_tiers": [i + 1 for i, t in enumerate(self.precedence) if t.with_locked],
+            # Names of the faces that stand on one face of one die only: a roll shows each at most once.
+            "faces_on_one_die": [f.name for f in self.faces if self.copies(f.id) == 1],
         }
         for die in self.dice:  # e.g. {per_player_regular}: dice of that kind each player holds
             if die.per_player is not None:

@@ -61,3 +61,14 @@ def test_problems_in_several_files_are_reported_together(project_copy):
         load_games(project_copy.rules, project_copy.root)
     files = [p.file for p in caught.value.problems]
     assert files == ["rules/dicemants.yaml", "rules/dice-arena.yaml"]
+
+
+def test_faces_on_one_die_follow_the_dice(project_copy):
+    path = project_copy.rules / "dicemants.yaml"
+    names = lambda game: [t.msgid for t in game.values["faces_on_one_die"]]  # noqa: E731
+    assert names(load_game(path)) == ["spider", "snake", "bat", "thief", "locked way", "broken pick", "TNT", "skull"]
+    # A second skull, on die B in place of a void: the skull no longer shows at most once.
+    text = path.read_text().replace("faces: [diamond, diamond, diamond, snake, pick, void]",
+                                    "faces: [diamond, diamond, diamond, snake, pick, skull]")
+    path.write_text(text)
+    assert names(load_game(path)) == ["spider", "snake", "bat", "thief", "locked way", "broken pick", "TNT"]
