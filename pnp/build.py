@@ -10,17 +10,27 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import InputError, Problem
+from .games import find_spec, game_ids
 from .i18n import Translator, translator
-from .model import GAME_IDS, LANGS, Game
+from .model import LANGS, Game
 from .pdf import write_pdf
-from .render import FONTS_DIR, Project, rulebook_html
+from .project import FONTS_DIR, Project
+from .rulebook import rulebook_html
 from .rules import load_games
-from .sheets import DIE_SIZE, KIT_ORDER, SHEETS, check_die_size, kinds_for, write_kit, write_sheet
+from .sheets import DIE_SIZE, SHARED, check_die_size, kit_order, sheet, sheets_for, write_kit, write_sheet
 
-KINDS = ("rulebook", *SHEETS, "kit")
-"""Everything a build makes for one game in one language, in build order: the kit comes last, from the others."""
 RULEBOOKS = ("rulebook",)
-"""What `build` makes unless asked for more; `pnp build` asks for every kind."""
+"""What `build` makes unless asked for more; `pnp build` asks for every kind (EVERY)."""
+EVERY = ("all",)
+"""Ask `build` for every kind each game makes."""
+
+
+def kinds() -> tuple[str, ...]:
+    """Every kind of file a build can make, over every registered game: the kit comes last, from the others."""
+    own = dict.fromkeys(s.kind for game_id in game_ids() for s in find_spec(game_id).sheets)
+    return ("rulebook", *(s.kind for s in SHARED[:2]), *own, SHARED[2].kind, "kit")
+
+
 PER_WORKER = 3
 """A worker process costs an import of WeasyPrint: only start one for at least this many files."""
 
@@ -52,17 +62,19 @@ class Report:
     warnings: list[str] = field(default_factory=list)
 
 
-def plan(project: Project, games: list[Game], langs: list[str], out: Path, kinds: list[str] | tuple[str, ...] = RULEBOOKS) -> list[Job]:
+def plan(project: Project, games: list[Game], langs: list[str], out: Path,
+         asked: list[str] | tuple[str, ...] = RULEBOOKS) -> list[Job]:
     """Step 1 – the files to make, in build order; a kit brings in every part it is merged from."""
-    wanted = set(kinds)
-    unknown = sorted(wanted - set(KINDS))
+    known = kinds()
+    wanted = set(known) if tuple(asked) == EVERY else set(asked)
+    unknown = sorted(wanted - set(known))
     if unknown:
-        raise InputError(f"unknown output kind {', '.join(unknown)} (choose from {', '.join(KINDS)})")
-    if "kit" in wanted:
-        wanted |= set(KIT_ORDER)
+        raise InputError(f"unknown output kind {', '.join(unknown)} (choose from {', '.join(known)})")
     jobs = []
     for game in games:
-        made = ["rulebook", *kinds_for(game), "kit"]
+        made = ["rulebook", *(s.kind for s in sheets_for(game)), "kit"]
+        if "kit" in wanted:
+            wanted |= set(made)
         for lang in langs:
             jobs += [Job(game, lang, kind, out / game.id / lang / f"{kind}.pdf") for kind in made if kind in wanted]
     return jobs
@@ -81,13 +93,13 @@ def build(
 ) -> Report:
     """Load and validate the rules, render the rulebooks and any sheets asked for (in parallel), then merge the kits.
 
-    `kinds` names what to make for each game and language (see KINDS); `workers` caps the processes (default: one
+    `kinds` names what to make for each game and language (see kinds(), or EVERY); `workers` caps the processes (default: one
     per CPU). Report.written lists the files in build order, whichever finished first.
     """
     out = out or project.root / "output"
     langs = list(langs or LANGS)
     settings = Settings(project, paper, check_die_size(die_size))
-    loaded = load_games(project.rules, project.root, games or list(GAME_IDS))
+    loaded = load_games(project.rules, project.root, games or None)
     # Every catalog read and checked before the first page is drawn.
     translators = {lang: translator(project.locales, lang, project.root) for lang in langs}
     jobs = plan(project, loaded, langs, out, kinds)
@@ -167,16 +179,14 @@ def _render(settings: Settings, job: Job, translators: dict[str, Translator] | N
 
 
 def _kit(job: Job, tr: Translator, jobs: list[Job]) -> None:
-    """Merge the game's rulebook and sheets, just written, into its kit."""
-    names = {
-        "rulebook": tr.gettext("Rulebook"),
-        "player-aid": tr.gettext("Player aid"),
-        "dice": tr.gettext("Dice stickers and paper dice"),
-        "cards": tr.gettext("Warning cards"),
-        "mats": tr.gettext("Mat"),
-        "score-pad": tr.gettext("Score pad"),
-    }
-    parts = [(j.kind, names[j.kind], j.path) for j in jobs
-             if j.game.id == job.game.id and j.lang == job.lang and j.kind in names]
+    """Merge the game's rulebook and sheets, just written, into its kit, in print order."""
+    made = {j.kind: j.path for j in jobs if j.game.id == job.game.id and j.lang == job.lang and j.kind != "kit"}
+    parts = []
+    for kind in kit_order(job.game):
+        if kind == "rulebook":
+            parts.append((tr.gettext("Rulebook"), False, made[kind]))
+        elif kind in made:
+            part = sheet(job.game, kind)
+            parts.append((part.title(tr), part.duplex, made[kind]))
     title = tr.format(tr.gettext("{game}: print-and-play kit"), game=job.game.titles[job.lang])
     write_kit(parts, job.path, title, job.game.designer, job.lang)

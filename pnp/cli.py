@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import sys
 from pathlib import Path
 from typing import IO, Sequence
 
-from . import catalogs
-from .build import KINDS, build
+from . import catalogs, review
+from .build import EVERY, build
 from .errors import InputError
+from .games import find_spec, game_ids
+from .games.chance import simulate
+from .games.protocols import Book
+from .games.views import odds_view
 from .i18n import translator
-from .model import GAME_IDS, LANGS
-from .output import atomic_write
-from .render import PAPERS, Project
+from .model import LANGS, Game
+from .project import PAPERS, Project
 from .rules import load_games
-from .sheets import DIE_SIZE, DIE_SIZES, die_size_argument
+from .sheets import DIE_SIZE, DIE_SIZES
+from .sheets.kinds import mm
 
 
 class UsageError(Exception):
@@ -26,7 +29,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse would exit; report as usage instead
+    def error(self, message: str):  # type: ignore[override]  # argparse would exit; report as usage instead
         raise UsageError(f"{self.prog}: {message}")
 
 
@@ -40,14 +43,20 @@ def default_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
+def engine_games() -> list[str]:
+    """The registered games whose package has an engine (a Book)."""
+    return [game_id for game_id in game_ids() if find_spec(game_id).book is not None]
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pnp", description="Print-and-play kits and rulebooks from one rules source of truth.")
     p.add_argument("--root", type=Path, help="project folder (rules/, templates/, locales/); default: this checkout")
     p.add_argument("-q", "--quiet", action="store_true", help="print only errors")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    games, engines = game_ids(), engine_games()
 
     b = sub.add_parser("build", help="build rulebooks and kits into output/")
-    b.add_argument("games", nargs="*", metavar="GAME", help=f"games to build (default: all of {', '.join(GAME_IDS)})")
+    b.add_argument("games", nargs="*", metavar="GAME", help=f"games to build (default: all of {', '.join(games)})")
     b.add_argument("--lang", action="append", choices=LANGS, help="language (repeatable; default: all)")
     b.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default: a4)")
     b.add_argument("--out", type=Path, help="output folder (default: output/)")
@@ -55,7 +64,7 @@ def parser() -> argparse.ArgumentParser:
                    help=f"edge of the blank dice the stickers and paper dice are made for, in mm ({DIE_SIZES[0]:g}–{DIE_SIZES[1]:g}; default: {DIE_SIZE:g})")
     b.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub", help="print only errors")
 
-    c = sub.add_parser("check", help="validate the rules and the catalogs")
+    c = sub.add_parser("check", help="validate the rules, the reviewed examples and the catalogs")
     c.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
 
     cat = sub.add_parser("catalog", help="translation catalogs (wraps Babel)")
@@ -63,26 +72,33 @@ def parser() -> argparse.ArgumentParser:
                      help="extract: write locales/pnp.pot; update: merge it into es, ca, ru; compile: write .mo files")
     cat.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
 
-    r = sub.add_parser("resolve", help="resolve one Dicemants roll with the reference engine")
-    r.add_argument("game", choices=["dicemants"])
-    r.add_argument("faces", nargs="+", metavar="FACE", help="faces in rolling order (bug: any bug)")
-    r.add_argument("--bag", type=_count, default=0, help="diamonds already in the bag")
-    r.add_argument("--lost", type=_count, default=0, help="dice already in the lost zone")
-    r.add_argument("--json", action="store_true", help="print one JSON object")
-    r.add_argument("--lang", choices=LANGS, default="en", help="language of the told outcome (default: en)")
+    r = sub.add_parser("resolve", help="resolve one position with a game's reference engine")
+    per_game = r.add_subparsers(dest="game", required=True, metavar="GAME", parser_class=_Parser)
+    for game_id in engines:
+        g = per_game.add_parser(game_id, help=f"resolve a position of {game_id}")
+        book = find_spec(game_id).book
+        assert book is not None
+        book.add_resolve_arguments(g)
+        g.add_argument("--json", action="store_true", help="print one JSON object")
+        g.add_argument("--lang", choices=LANGS, default="en", help="language of the told outcome (default: en)")
 
-    s = sub.add_parser("simulate", help="play whole Dicemants games with named strategies")
-    s.add_argument("game", choices=["dicemants"])
+    s = sub.add_parser("simulate", help="play whole games with named strategies")
+    s.add_argument("game", choices=engines)
     s.add_argument("--games", type=_count, default=1000)
     s.add_argument("--players", type=_count, default=2)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--strategy", action="append", help="strategy per seat, repeatable (default: every strategy in turn)")
 
     e = sub.add_parser("examples", help="show the worked examples; review their changes as a diff")
-    e.add_argument("game", choices=["dicemants"])
+    e.add_argument("game", choices=engines)
     e.add_argument("--diff", action="store_true", help="show how the examples differ from the reviewed snapshot; exit 1 if they do")
     e.add_argument("--accept", action="store_true", help="record the current examples as the reviewed snapshot")
     e.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
+
+    o = sub.add_parser("odds", help="exact odds computed by a game's engine")
+    o.add_argument("game", choices=engines)
+    o.add_argument("--json", action="store_true", help="print one JSON object, every probability an exact fraction")
+    o.add_argument("--lang", choices=LANGS, default="en", help="language of the table (default: en)")
     return p
 
 
@@ -90,6 +106,18 @@ def _count(text: str) -> int:
     value = int(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def die_size_argument(text: str) -> float:
+    """`--die-size` on the command line: a number of millimetres within DIE_SIZES."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of millimetres, found {text!r}") from None
+    low, high = DIE_SIZES
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {mm(low)} to {mm(high)} mm, found {text}")
     return value
 
 
@@ -115,20 +143,29 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
         return 2
 
 
-def _build(args, project: Project, quiet: bool, stdout, stderr) -> int:
-    unknown = [g for g in args.games if g not in GAME_IDS]
+def _load(project: Project, game_id: str) -> tuple[Game, Book]:
+    """One game's rules and its Book (the command's choices already hold only games with an engine)."""
+    game = load_games(project.rules, project.root, [game_id])[0]
+    book = find_spec(game_id).book
+    assert book is not None
+    return game, book
+
+
+def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    known = game_ids()
+    unknown = [g for g in args.games if g not in known]
     if unknown:
-        raise UsageError(f"pnp build: unknown game {', '.join(unknown)} (choose from {', '.join(GAME_IDS)})")
+        raise UsageError(f"pnp build: unknown game {', '.join(unknown)} (choose from {', '.join(known)})")
 
     def progress(done: int, total: int, path: Path) -> None:
         if not quiet:
             print(f"[{done:>2}/{total}] {project.shown(path)}", file=stderr, flush=True)
 
     report = build(project, args.games or None, args.lang, args.paper, args.out, progress,
-                   die_size=args.die_size, kinds=KINDS)
+                   die_size=args.die_size, kinds=EVERY)
     for warning in report.warnings:
         print(f"warning: {warning}", file=stderr)
-    for game_id in changed_examples(project, args.games or list(GAME_IDS)):
+    for game_id in review.changed(project, load_games(project.rules, project.root, args.games or None)):
         print(f"warning: the worked examples of {game_id} changed since they were last reviewed: "
               f"see `pnp examples {game_id} --diff` before printing", file=stderr)
     if not quiet:
@@ -136,47 +173,30 @@ def _build(args, project: Project, quiet: bool, stdout, stderr) -> int:
     return 0
 
 
-def changed_examples(project: Project, game_ids: list[str]) -> list[str]:
-    """Games whose derived examples differ from the reviewed snapshot beside their rules file."""
-    from .play import examples_text
-
-    changed = []
-    for game in load_games(project.rules, project.root, game_ids):
-        if game.pinned or game.precedence:
-            snapshot = examples_snapshot(project, game.id)
-            current = examples_text(game, translator(project.locales, "en", project.root))
-            if not snapshot.exists() or snapshot.read_text(encoding="utf-8") != current:
-                changed.append(game.id)
-    return changed
-
-
-def _check(args, project: Project, quiet: bool, stdout, stderr) -> int:
-    from .play import impossible_pinned
-
+def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
     games = load_games(project.rules, project.root)
     for game in games:
-        for index, faces in [] if quiet else impossible_pinned(game):
-            print(f"warning: {game.file}:{game.pinned_lines[index]}: examples[{index}]: "
-                  f"no set of the game's dice can show {' '.join(faces)}; the rulebook leaves it out", file=stderr)
-    changed = changed_examples(project, [g.id for g in games])
+        book = find_spec(game.id).book
+        for warning in [] if quiet or book is None else book.warnings(game):
+            print(f"warning: {warning}", file=stderr)
+    changed = review.changed(project, games)
     for game_id in changed:
-        print(f"error: {project.shown(examples_snapshot(project, game_id))}: the worked examples changed; review them with "
+        print(f"error: {project.shown(review.snapshot_path(project, game_id))}: the worked examples changed; review them with "
               f"`pnp examples {game_id} --diff`, then keep them with `pnp examples {game_id} --accept`", file=stderr)
-    failed = len(changed)
     findings = catalogs.check_catalogs(project.root, project.locales)
     for finding in findings:
         print(f"error: {finding}", file=stderr)
     if findings:
         print(f"check failed: {len(findings)} catalog entr{'y' if len(findings) == 1 else 'ies'} not ready", file=stderr)
         return 1
-    if failed:
+    if changed:
         return 1
     if not quiet:
         print(f"ok: {len(games)} rules files valid; catalogs {', '.join(catalogs.TRANSLATED)} complete", file=stdout)
     return 0
 
 
-def _catalog(args, project: Project, quiet: bool, stdout, stderr) -> int:
+def _catalog(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
     if args.action == "extract":
         catalog = catalogs.write_template(project.root, project.locales)
         message = f"wrote {project.shown(catalogs.template_path(project.locales))}: {len(catalog)} messages"
@@ -191,102 +211,77 @@ def _catalog(args, project: Project, quiet: bool, stdout, stderr) -> int:
     return 0
 
 
-def _resolve(args, project: Project, quiet: bool, stdout, stderr) -> int:
-    from .engine import dicemants as engine
-    from .narrate import narrate
-    from .play import dicemants_rules
-
-    game = load_games(project.rules, project.root, ["dicemants"])[0]
-    rules = dicemants_rules(game)
-    known = set(rules.faces) | {engine.BUG}
-    unknown = [f for f in args.faces if f not in known]
-    if unknown:
-        raise UsageError(f"pnp resolve: unknown face {', '.join(unknown)} (faces: {', '.join(sorted(known))})")
-    if len(args.faces) + args.bag + args.lost > len(rules.dice):
-        raise UsageError(f"pnp resolve: {len(args.faces)} rolled + {args.bag} in the bag + {args.lost} lost is more than the {len(rules.dice)} dice of the game")
-    res = engine.resolve_roll(rules, args.faces, bag=args.bag, lost=args.lost)
+def _resolve(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    game, book = _load(project, args.game)
+    try:
+        resolved = book.resolve(game, args)
+    except ValueError as exc:
+        raise UsageError(f"pnp resolve {game.id}: {exc}") from None
     if args.json:
-        print(json.dumps(resolution_json(res), ensure_ascii=False), file=stdout)
+        print(json.dumps(resolved.data, ensure_ascii=False), file=stdout)
         return 0
     tr = translator(project.locales, args.lang, project.root)
-    for sentence in narrate(res, game, tr):
+    for sentence in book.tell(game, resolved.outcome, tr):
         print(sentence, file=stdout)
-    if not res.possible:
+    if not resolved.possible:
         print(tr.gettext("Note: the game's dice cannot show this roll."), file=stdout)
     return 0
 
 
-def resolution_json(res) -> dict:
-    """The outcome of one roll as plain data: zones after the roll, re-roll, banking and events."""
-    def plain(value):
-        if hasattr(value, "face") and hasattr(value, "id"):
-            return {"die": value.id, "face": value.face}
-        if isinstance(value, (tuple, list)):
-            return [plain(v) for v in value]
-        return value
-
-    return {
-        "tier": res.tier,
-        "locked": res.locked,
-        "bag": list(res.bag),
-        "board": list(res.board),
-        "lost": list(res.lost),
-        "reroll": res.reroll,
-        "turn_over": res.turn_over,
-        "banked": res.banked,
-        "possible": res.possible,
-        "dice": list(res.assignment) if res.assignment else None,
-        "events": [{k: plain(v) for k, v in e.as_dict().items()} for e in res.events],
-    }
-
-
-def _simulate(args, project: Project, quiet: bool, stdout, stderr) -> int:
-    from .engine import dicemants as engine
-    from .play import dicemants_rules
-
-    game = load_games(project.rules, project.root, ["dicemants"])[0]
-    rules = dicemants_rules(game)
-    if not rules.players[0] <= args.players <= rules.players[1]:
-        raise UsageError(f"pnp simulate: --players must be {rules.players[0]} to {rules.players[1]}")
-    names = args.strategy or list(engine.STRATEGIES)
-    unknown = [n for n in names if n not in engine.STRATEGIES]
+def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    game, book = _load(project, args.game)
+    low, high = game.players
+    if not low <= args.players <= high:
+        raise UsageError(f"pnp simulate: --players must be {low} to {high}")
+    strategies = book.strategies(game)
+    names = args.strategy or list(strategies)
+    unknown = [n for n in names if n not in strategies]
     if unknown:
-        raise UsageError(f"pnp simulate: unknown strategy {', '.join(unknown)} (choose from {', '.join(engine.STRATEGIES)})")
-    seats = [engine.STRATEGIES[names[i % len(names)]] for i in range(args.players)]
-    stats = engine.simulate(rules, args.games, args.players, args.seed, seats)
+        raise UsageError(f"pnp simulate: unknown strategy {', '.join(unknown)} (choose from {', '.join(strategies)})")
+    seats = [strategies[names[i % len(names)]] for i in range(args.players)]
+    stats = simulate(book.engine(game), args.games, args.players, args.seed, seats, book.turns)
     print(f"{stats.games} games, {stats.players} players, seed {args.seed} (seats rotate between games)", file=stdout)
-    for name, wins, seated in stats.wins_by_strategy:
-        s = engine.STRATEGIES[name]
-        print(f"  {name:<9} (roll {s.dice}, stop at {s.stop_at} in the bag): {wins} wins in {seated} seats ({wins / seated:.1%})", file=stdout)
+    for name, wins, seated in stats.wins_by_policy:
+        share = f"{float(wins) / seated:.1%}" if seated else "-"
+        print(f"  {name:<9} ({book.describe(strategies[name])}): {wins} wins in {seated} seats ({share})", file=stdout)
     print("  wins by seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(stats.wins_by_seat)), file=stdout)
-    print(f"  turns per game: mean {stats.turns_mean:.1f}, min {stats.turns_min}, max {stats.turns_max}", file=stdout)
+    print(f"  turns per game: mean {stats.length_mean:.1f}, min {stats.length_min}, max {stats.length_max}", file=stdout)
     return 0
 
 
-def _examples(args, project: Project, quiet: bool, stdout, stderr) -> int:
-    from .play import examples_text
-
-    game = load_games(project.rules, project.root, ["dicemants"])[0]
-    current = examples_text(game, translator(project.locales, "en", project.root))
-    snapshot = examples_snapshot(project, game.id)
+def _examples(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    game, _ = _load(project, args.game)
     if args.accept:
-        atomic_write(snapshot, lambda fh: fh.write(current))
+        path = review.accept(project, game)
         if not quiet:
-            print(f"recorded {project.shown(snapshot)}", file=stdout)
+            print(f"recorded {project.shown(path)}", file=stdout)
         return 0
     if args.diff:
-        old = snapshot.read_text(encoding="utf-8") if snapshot.exists() else ""
-        diff = list(difflib.unified_diff(old.splitlines(), current.splitlines(), project.shown(snapshot), "examples now", lineterm=""))
-        for line in diff:
+        lines = review.diff(project, game)
+        for line in lines:
             print(line, file=stdout)
-        return 1 if diff else 0
-    print(current, file=stdout, end="")
+        return 1 if lines else 0
+    print(review.current(project, game), file=stdout, end="")
     return 0
 
 
-def examples_snapshot(project: Project, game_id: str) -> Path:
-    """The reviewed text of a game's worked examples, kept beside its rules file."""
-    return project.rules / f"{game_id}.examples.txt"
+def _odds(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    game, book = _load(project, args.game)
+    tables = book.odds(game)
+    if args.json:
+        print(json.dumps({"game": game.id, "tables": [t.as_json() for t in tables]}, ensure_ascii=False), file=stdout)
+        return 0
+    tr = translator(project.locales, args.lang, project.root)
+    for index, table in enumerate(tables):
+        view = odds_view(table, tr)
+        if index:
+            print(file=stdout)
+        print(view.intro, file=stdout)
+        widths = [max(len(cell) for cell in column) for column in zip(view.headers, *view.rows)]
+        for row in (view.headers, *view.rows):
+            print("  ".join(cell.rjust(w) for cell, w in zip(row, widths)).rstrip(), file=stdout)
+    return 0
 
 
-COMMANDS = {"build": _build, "check": _check, "catalog": _catalog, "resolve": _resolve, "simulate": _simulate, "examples": _examples}
+COMMANDS = {"build": _build, "check": _check, "catalog": _catalog, "resolve": _resolve, "simulate": _simulate,
+            "examples": _examples, "odds": _odds}

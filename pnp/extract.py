@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
-from .model import Block, Choice, Game, Text
+from .model import Block, Choice, Game, Sentence, Text
 from .rules import load_game
 
 
@@ -19,7 +20,7 @@ def game_texts(game: Game) -> Iterator[tuple[Text, str]]:
             yield text, where
 
 
-def _all_texts(game: Game) -> Iterator[tuple[Text | Choice, str]]:
+def _all_texts(game: Game) -> Iterator[tuple[Sentence, str]]:
     yield game.tagline, "tagline"
     if game.credit:
         yield game.credit, "credits.note"
@@ -27,14 +28,12 @@ def _all_texts(game: Game) -> Iterator[tuple[Text | Choice, str]]:
         yield face.name, f"faces.{face.id}.name"
         if face.effect:
             yield face.effect, f"faces.{face.id}.effect"
-        for event, text in face.narration:
-            yield text, f"faces.{face.id}.narration.{event}"
+        yield from _found(face.extras, f"faces.{face.id}")
     for die in game.dice:
         yield die.name, f"dice.{die.id}.name"
     for part in game.parts:
         yield part.name, f"parts.{part.id}.name"
-    for tier in game.precedence:
-        yield tier.text, f"precedence.{tier.id}"
+    yield from _found(game.extras, "")
     for section in game.sections:
         if section.title:
             yield section.title, f"rulebook.{section.id}.title"
@@ -42,7 +41,22 @@ def _all_texts(game: Game) -> Iterator[tuple[Text | Choice, str]]:
             yield from _block_texts(block, f"rulebook.{section.id}")
 
 
-def _block_texts(block: Block, where: str) -> Iterator[tuple[Text, str]]:
+def _found(value: Any, where: str) -> Iterator[tuple[Sentence, str]]:
+    """Sentences anywhere in a game's own data (its package's keys): mappings, lists and value objects."""
+    if isinstance(value, (Text, Choice)):
+        yield value, where
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _found(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, (tuple, list)):
+        for index, item in enumerate(value):
+            yield from _found(item, f"{where}.{getattr(item, 'id', index)}")
+    elif is_dataclass(value) and not isinstance(value, type):
+        for f in fields(value):
+            yield from _found(getattr(value, f.name), where)
+
+
+def _block_texts(block: Block, where: str) -> Iterator[tuple[Sentence, str]]:
     if block.term:
         yield block.term, where
     if block.text:

@@ -18,7 +18,7 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal, format_percent
 
 from .errors import InputError, Problem, display_path
-from .model import LANGS, Choice, Text
+from .model import LANGS, Choice, Sentence, Text
 
 DOMAIN = "pnp"
 """One catalog per language holds every string: templates, Python and rules files."""
@@ -102,6 +102,10 @@ class Translator:
         pattern = re.sub(r"0(?=[^0#]*%)", "0." + "0" * decimals, pattern, count=1) if decimals else pattern
         return format_percent(value, pattern, locale=self.lang)
 
+    def decimal(self, value: float, decimals: int) -> str:
+        """A number with a fixed number of decimals, the local way (`1.50`, `1,50`)."""
+        return format_decimal(value, "#,##0." + "0" * decimals, locale=self.lang)
+
     def join(self, items: list[str], style: str = "standard") -> str:
         """A list the local way: `A, B and C`, `A, B y C`, `A, B i C`, `A, B и C`."""
         return format_list(list(items), style=style, locale=self.lang)
@@ -117,13 +121,13 @@ class Translator:
             return self.text(value, {})
         return str(value)
 
-    def text(self, text: Text | None, values: dict[str, Any]) -> str:
+    def text(self, text: Sentence | None, values: dict[str, Any]) -> str:
         """A rules-file sentence in this language, its placeholders filled from the rules data."""
         if text is None:
             return ""
         if isinstance(text, Choice):  # a sentence that follows a rules flag
             text = text.then if values[text.flag] else text.otherwise
-        if text.plural is not None:
+        if text.plural is not None and text.n is not None:
             message = self.npgettext(text.context, text.msgid, text.plural, int(values[text.n]))
         else:
             message = self.pgettext(text.context, text.msgid)

@@ -1,15 +1,47 @@
-"""The rules model: frozen value objects built from a validated rules file."""
+"""The rules model: frozen, hashable value objects built from a validated rules file; no game named here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, Iterator, Mapping, TypeVar
+
+from .errors import InputError, Problem
 
 LANGS = ("en", "es", "ca", "ru")
 """The languages every rulebook and kit is made in; English is the source."""
 
-GAME_IDS = ("dicemants", "gang-of-dice", "dice-arena", "dead-mans-dice")
-"""The games we ship, in the order they are built."""
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenDict(Mapping[K, V]):
+    """A mapping that cannot change after it is made, and so can be hashed (a Game is a cache key)."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[K, V] | Any = (), /) -> None:
+        self._data: dict[K, V] = dict(data)
+        self._hash: int | None = None
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"FrozenDict({self._data!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (self._data,))
 
 
 @dataclass(frozen=True)
@@ -37,24 +69,33 @@ class Choice:
     otherwise: Text
 
 
+Sentence = Text | Choice
+"""Any sentence of a rules file: plain or plural text, or a pair that follows a flag."""
+
+
+@dataclass(frozen=True)
+class Params:
+    """A game's own parameters; each game subclasses this with typed, documented fields."""
+
+    def values(self) -> dict[str, Any]:
+        """The parameters by name, for `{placeholder}`s in the rulebook sentences."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
 @dataclass(frozen=True)
 class Face:
     """A kind of face a die can show."""
 
     id: str
-    name: Text
+    name: Sentence
     art: str
     """The symbol drawn for it (see pnp.draw.faces)."""
-    effect: Text | None = None
+    effect: Sentence | None = None
     pips: int | None = None
     value: int | None = None
     """What the face scores or counts as, where the game reads a number."""
-    narration: tuple[tuple[str, Text], ...] = ()
-    """Sentences the worked examples tell about this face, by event (`sends`, `reaches`, `idle`)."""
-
-    def says(self, event: str) -> Text | None:
-        """The face's own sentence for an event, if the rules file gives one."""
-        return dict(self.narration).get(event)
+    extras: FrozenDict[str, Any] = FrozenDict()
+    """What the face's game adds to it (its own keys in the rules file, read by the game's package)."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +103,7 @@ class Die:
     """One kind of physical die: its six faces, and how many the game uses."""
 
     id: str
-    name: Text
+    name: Sentence
     faces: tuple[str, ...]
     count: int | None = None
     """Dice of this kind in the whole game, when fixed."""
@@ -79,30 +120,10 @@ class Die:
             return self.count
         if self.per_player is not None:
             return self.per_player * players
-        return dict(self.per_player_by_count)[players] * players
-
-
-@dataclass(frozen=True)
-class Card:
-    """A Gang of Dice warning card: a colour and a condition from the predicate vocabulary."""
-
-    id: str
-    colour: str
-    condition: str
-    n: int | None = None
-    values: tuple[int, ...] = ()
-    ours: bool = False
-    """A card of our own design rather than a known published one."""
-
-
-@dataclass(frozen=True)
-class Tier:
-    """One step of a precedence order: which faces act, and what they do."""
-
-    id: str
-    faces: tuple[str, ...]
-    text: Text
-    with_locked: bool = False
+        by_count = dict(self.per_player_by_count)
+        if players not in by_count:
+            raise ValueError(f"die {self.id}: no dice given for {players} players")
+        return by_count[players] * players
 
 
 @dataclass(frozen=True)
@@ -110,7 +131,7 @@ class Part:
     """A component that is not a die or a card (a pad, a mat, a pencil)."""
 
     id: str
-    name: Text
+    name: Sentence
     count: int | None = None
 
 
@@ -119,11 +140,11 @@ class Block:
     """A piece of rulebook content: a paragraph, a list, a note or a table made from data."""
 
     kind: str
-    """`para`, `steps`, `items`, `note` or `table`."""
-    text: Text | None = None
+    """`para`, `term`, `steps`, `items`, `note` or `table`."""
+    text: Sentence | None = None
     items: tuple["Block", ...] = ()
     table: str | None = None
-    term: Text | None = None
+    term: Sentence | None = None
 
 
 @dataclass(frozen=True)
@@ -132,40 +153,46 @@ class Section:
 
     id: str
     blocks: tuple[Block, ...]
-    title: Text | None = None
+    title: Sentence | None = None
 
 
 @dataclass(frozen=True)
 class Game:
-    """Everything the rules file says about one game."""
+    """Everything the rules file says about one game; immutable and hashable."""
 
     id: str
     file: str
-    titles: dict[str, str]
-    tagline: Text
+    titles: FrozenDict[str, str]
+    tagline: Sentence
     designer: str
-    year: int
+    year: int | None
     publisher: str | None
-    credit: Text | None
+    credit: Sentence | None
     players: tuple[int, int]
     age: int
     duration: tuple[int, int]
-    params: dict[str, Any]
+    params: Params
+    """The game's typed parameters (its package's Params subclass)."""
     faces: tuple[Face, ...]
     dice: tuple[Die, ...]
-    cards: tuple[Card, ...]
     parts: tuple[Part, ...]
-    precedence: tuple[Tier, ...]
     sections: tuple[Section, ...]
-    flags: dict[str, Any] = field(default_factory=dict)
-    pinned: tuple[tuple[str, ...], ...] = ()
-    """Rolls kept from the source text as worked examples: faces only, outcomes computed."""
-    pinned_lines: tuple[int, ...] = ()
-    """Where each pinned roll stands in the rules file."""
+    flags: FrozenDict[str, bool] = FrozenDict()
+    extras: FrozenDict[str, Any] = FrozenDict()
+    """What only this game's package reads: its own keys of the rules file, already validated."""
+    derived: FrozenDict[str, Any] = FrozenDict()
+    """Values the game's package derives from the data, for `{placeholder}`s (e.g. Dicemants' locked tiers)."""
+    lines: FrozenDict[str, int] = FrozenDict()
+    """Where each top-level key stands in the rules file, for errors found after loading."""
 
     def face(self, face_id: str) -> Face:
-        """The face kind with this id."""
-        return next(f for f in self.faces if f.id == face_id)
+        """The face kind with this id; an unknown id is bad input, located in the rules file."""
+        for face in self.faces:
+            if face.id == face_id:
+                return face
+        known = ", ".join(f.id for f in self.faces)
+        raise InputError(Problem(self.file, self.lines.get("faces"), "faces",
+                                 f"no face '{face_id}' is defined (faces: {known})"))
 
     def copies(self, face_id: str) -> int:
         """How many faces of the game's fixed dice show this face."""
@@ -174,6 +201,10 @@ class Game:
     def section(self, section_id: str) -> Section | None:
         """The rulebook section with this id, if the game has one."""
         return next((s for s in self.sections if s.id == section_id), None)
+
+    def has_part(self, part_id: str) -> bool:
+        """Whether the game's components include this part (a mat, a score pad)."""
+        return any(part.id == part_id for part in self.parts)
 
     @property
     def values(self) -> dict[str, Any]:
@@ -186,15 +217,13 @@ class Game:
             "duration_max": self.duration[1],
             "dice_total": sum(d.count or 0 for d in self.dice),
             "dice_kinds": len(self.dice),
-            "cards_total": len(self.cards),
-            # Dicemants: the tiers a locked way combines with, by their place in the precedence.
-            "locked_tiers": [i + 1 for i, t in enumerate(self.precedence) if t.with_locked],
             # Names of the faces that stand on one face of one die only: a roll shows each at most once.
             "faces_on_one_die": [f.name for f in self.faces if self.copies(f.id) == 1],
         }
         for die in self.dice:  # e.g. {per_player_regular}: dice of that kind each player holds
             if die.per_player is not None:
                 out[f"per_player_{die.id.replace('-', '_')}"] = die.per_player
-        out.update(self.params)
+        out.update(self.derived)
+        out.update(self.params.values())
         out.update(self.flags)
         return out

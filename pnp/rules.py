@@ -4,51 +4,33 @@ from __future__ import annotations
 
 import re
 import string
+from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, get_origin, get_type_hints
 
+from .draw.faces import SYMBOLS
 from .errors import InputError, Problem, display_path
-from .model import GAME_IDS, LANGS, Block, Card, Choice, Die, Face, Game, Part, Section, Text, Tier
+from .games import find_spec, game_ids
+from .model import LANGS, Block, Choice, Die, Face, FrozenDict, Game, Params, Part, Section, Sentence, Text
 from .source import Located, format_path, load_yaml
+
+if TYPE_CHECKING:
+    from .games.spec import GameSpec, KeyReader
 
 SECTION_IDS = ("overview", "setup", "turn", "effects", "end", "reference")
 """The rulebook sections every game fills, in page order."""
 
-TABLES = ("players", "precedence", "cards", "bonus", "faces")
-"""Tables a section can ask for; each is drawn from the rules data, never typed."""
-
-ARTS = (
-    "diamond", "void", "skull", "pick", "tnt", "thief", "locked", "spider", "snake", "bat",
-    "pips", "gangster", "x", "jolly-roger",
-)
-"""Face symbols the art module draws."""
-
-CONDITIONS = {
-    # predicate -> (needs n, needs values)
-    "total_at_least": (True, False),
-    "run_of": (True, False),
-    "odd_at_least": (True, False),
-    "even_at_least": (True, False),
-    "distinct_at_least": (True, False),
-    "same_at_least": (True, False),
-    "value_at_least": (True, True),
-    "any_of": (False, True),
+TABLES: dict[str, Callable[[Game], bool]] = {
+    "players": lambda game: any(d.per_player_by_count for d in game.dice),
+    "faces": lambda game: True,
 }
-"""The warning-card predicate vocabulary: each card is one predicate with its numbers."""
+"""Tables every game's sections can ask for, drawn from the rules data, with whether a game has the data;
+a game's package adds its own (GameSpec.tables)."""
 
-INT, BOOL, ROUND_MAP = "int", "bool", "map of int to int"
-PARAMS: dict[str, dict[str, str]] = {
-    "dicemants": {"goal": INT, "max_dice": INT, "void_streak_limit": INT},
-    "gang-of-dice": {"rounds": INT, "rerolls": INT, "bonus_dice": ROUND_MAP, "face_max": INT},
-    "dice-arena": {"neutral_dice": INT, "removed_value": INT, "leave_arena_chance": INT},
-    "dead-mans-dice": {
-        "goal": INT, "skull_value": INT, "keelhaul_penalty": INT, "broadside_penalty": INT,
-        "pile_total": INT, "knock_over_chance": INT,
-    },
-}
-"""Each game's own parameters: names and types, so a typo is an error and not a silent default."""
-
-_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+REQUIRED = {"id", "title", "tagline", "credits", "players", "age", "duration", "params", "faces", "dice", "rulebook"}
+"""Top-level keys every rules file has."""
+OPTIONAL = {"parts", "flags"}
+"""Top-level keys any rules file may have; a game's package adds its own (GameSpec.keys)."""
 
 
 def placeholders(text: str) -> set[str]:
@@ -56,21 +38,22 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-class _Checker:
+class Checker:
     """Walks one rules document, converting fields and collecting every problem."""
 
-    def __init__(self, doc: Located, game_id: str):
+    def __init__(self, doc: Located, game_id: str, flags: tuple[str, ...] = ()):
         self.doc = doc
         self.game_id = game_id
+        self.flags = flags
         self.problems: list[Problem] = []
-        self.texts: list[tuple[Text, tuple]] = []
+        self.texts: list[tuple[Text, tuple[Any, ...]]] = []
 
     def fail(self, path: tuple, message: str) -> None:
         self.problems.append(Problem(self.doc.file, self.doc.line(path), format_path(path), message))
 
     def mapping(self, value: Any, path: tuple, required: set[str], optional: set[str]) -> dict | None:
         if not isinstance(value, dict):
-            self.fail(path, f"expected a mapping, found {_kind(value)}")
+            self.fail(path, f"expected a mapping, found {kind_of(value)}")
             return None
         for key in value:
             if key not in required | optional:
@@ -82,7 +65,7 @@ class _Checker:
 
     def integer(self, value: Any, path: tuple, low: int | None = None, high: int | None = None) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(path, f"expected a whole number, found {_kind(value)}")
+            self.fail(path, f"expected a whole number, found {kind_of(value)}")
             return None
         if (low is not None and value < low) or (high is not None and value > high):
             bounds = f"{low}..{high}" if high is not None else f"at least {low}"
@@ -92,7 +75,7 @@ class _Checker:
 
     def string(self, value: Any, path: tuple, pattern: str | None = None) -> str | None:
         if not isinstance(value, str) or not value.strip():
-            self.fail(path, f"expected a non-empty string, found {_kind(value)}")
+            self.fail(path, f"expected a non-empty string, found {kind_of(value)}")
             return None
         if pattern and not re.fullmatch(pattern, value):
             self.fail(path, f"'{value}' is not a valid id (lower-case letters, digits and dashes)")
@@ -107,13 +90,13 @@ class _Checker:
 
     def listing(self, value: Any, path: tuple, min_len: int = 0) -> list:
         if not isinstance(value, list):
-            self.fail(path, f"expected a list, found {_kind(value)}")
+            self.fail(path, f"expected a list, found {kind_of(value)}")
             return []
         if len(value) < min_len:
             self.fail(path, f"needs at least {min_len} entr{'y' if min_len == 1 else 'ies'}")
         return value
 
-    def text(self, value: Any, path: tuple) -> Text | Choice | None:
+    def text(self, value: Any, path: tuple[Any, ...]) -> Sentence | None:
         """A sentence: a string, {one, other, n} when it depends on a count, or {if, then, else} on a flag."""
         line = self.doc.line(path)
         if isinstance(value, dict) and "if" in value:
@@ -121,8 +104,8 @@ class _Checker:
                 return None
             then, otherwise = self.text(value.get("then"), path + ("then",)), self.text(value.get("else"), path + ("else",))
             flag = value.get("if")
-            if flag not in _FLAGS.get(self.game_id, ()):
-                self.fail(path + ("if",), f"'{flag}' is not a flag of this game (flags: {', '.join(_FLAGS.get(self.game_id, ())) or 'none'})")
+            if flag not in self.flags:
+                self.fail(path + ("if",), f"'{flag}' is not a flag of this game (flags: {', '.join(self.flags) or 'none'})")
                 return None
             return Choice(flag, then, otherwise) if then and otherwise else None
         if isinstance(value, str) and value.strip():
@@ -136,7 +119,7 @@ class _Checker:
                 return None
             text = Text(value["one"].strip(), value["other"].strip(), value["n"], self.game_id, line)
         else:
-            self.fail(path, f"expected a sentence (a string, or one/other/n), found {_kind(value)}")
+            self.fail(path, f"expected a sentence (a string, or one/other/n), found {kind_of(value)}")
             return None
         self.texts.append((text, path))
         return text
@@ -157,7 +140,8 @@ class _Checker:
                 self.fail(path + ("n",), f"'{text.n}' names no whole-number value of the rules data")
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """How a problem message names a value of the wrong kind."""
     if value is None:
         return "nothing"
     return {dict: "a mapping", list: "a list", str: f"the string {value!r}", bool: f"{value}"}.get(
@@ -166,6 +150,7 @@ def _kind(value: Any) -> str:
 
 
 ID = r"[a-z0-9][a-z0-9-]*"
+"""Ids of faces, cards, parts and tiers: lower-case letters, digits and dashes."""
 
 
 def load_game(path: Path, shown_as: str | None = None) -> Game:
@@ -173,15 +158,13 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
     doc = load_yaml(path, shown_as)
     data = doc.data
     game_id = data.get("id") if isinstance(data, dict) else None
-    ck = _Checker(doc, game_id if isinstance(game_id, str) else "")
-    top = ck.mapping(
-        data, (),
-        {"id", "title", "tagline", "credits", "players", "age", "duration", "params", "faces", "dice", "rulebook"},
-        {"cards", "parts", "precedence", "flags", "examples"},
-    )
+    spec = _spec(game_id)
+    ck = Checker(doc, game_id if isinstance(game_id, str) else "", spec.flags if spec else ())
+    own = set(spec.keys) if spec else set()
+    top = ck.mapping(data, (), REQUIRED, OPTIONAL | own)
     if top is None:
         raise InputError(ck.problems)
-    ck.choice(game_id, ("id",), GAME_IDS)
+    ck.choice(game_id, ("id",), game_ids())
 
     titles = ck.mapping(top.get("title"), ("title",), set(LANGS), set()) or {}
     for lang in LANGS:
@@ -205,98 +188,104 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
     dmin = ck.integer(duration.get("min"), ("duration", "min"), 1) if "min" in duration else None
     dmax = ck.integer(duration.get("max"), ("duration", "max"), 1) if "max" in duration else None
 
-    params = _params(ck, top.get("params"), game_id)
-    flags = ck.mapping(top.get("flags", {}), ("flags",), set(), set(_FLAGS.get(game_id, ()))) or {}
+    params = _params(ck, top.get("params"), spec.params if spec else None)
+    flags = ck.mapping(top.get("flags", {}), ("flags",), set(), set(spec.flags if spec else ())) or {}
     for key, value in flags.items():
         if not isinstance(value, bool):
-            ck.fail(("flags", key), f"expected true or false, found {_kind(value)}")
+            ck.fail(("flags", key), f"expected true or false, found {kind_of(value)}")
 
-    faces = _faces(ck, top.get("faces"))
-    face_ids = {f.id for f in faces}
+    faces = _faces(ck, top.get("faces"), spec.face_keys if spec else {})
+    face_ids = frozenset(f.id for f in faces)
     dice = _dice(ck, top.get("dice"), face_ids, (pmin or 0, pmax or 0))
-    cards = _cards(ck, top.get("cards", []))
     parts = _parts(ck, top.get("parts", []))
-    precedence = _precedence(ck, top.get("precedence", []), face_ids)
-    sections = _sections(ck, top.get("rulebook"), game_id)
-    pinned = _pinned(ck, top.get("examples", []), face_ids)
+    tables = {**TABLES, **(spec.tables if spec else {})}
+    sections = _sections(ck, top.get("rulebook"), tuple(tables))
+    extras = {key: reader(ck, top[key], (key,), face_ids) for key, reader in (spec.keys if spec else {}).items()
+              if key in top}
 
-    if ck.problems:
+    if ck.problems or spec is None or params is None:
         raise InputError(sorted(ck.problems, key=lambda p: p.line or 0))
     game = Game(
-        id=game_id, file=doc.file, titles=dict(titles), tagline=tagline, designer=designer, year=year,
+        id=spec.id, file=doc.file, titles=FrozenDict(titles), tagline=tagline, designer=designer, year=year,
         publisher=publisher, credit=credit, players=(pmin, pmax), age=age, duration=(dmin, dmax),
-        params=params, faces=faces, dice=dice, cards=cards, parts=parts, precedence=precedence,
-        sections=sections, flags=dict(flags), pinned=pinned,
-        pinned_lines=tuple(doc.line(("examples", i)) for i in range(len(pinned))),
+        params=params, faces=faces, dice=dice, parts=parts, sections=sections, flags=FrozenDict(flags),
+        extras=FrozenDict(extras), lines=FrozenDict({k: doc.lines[(k,)] for k in top if (k,) in doc.lines}),
     )
+    game = replace(game, derived=FrozenDict(spec.derive(game)))
     ck.check_placeholders(game.values)
-    _check_tables(ck, game)
+    _check_tables(ck, game, tables)
     if ck.problems:
         raise InputError(sorted(ck.problems, key=lambda p: p.line or 0))
     return game
 
 
-_FLAGS = {"dicemants": ("bug_takes_from_bag",)}
+def _spec(game_id: Any) -> GameSpec | None:
+    """The package of the game a rules file names; an unknown id is reported by the `id` check."""
+    try:
+        return find_spec(game_id) if isinstance(game_id, str) else None
+    except KeyError:
+        return None
 
 
-def _params(ck: _Checker, value: Any, game_id: Any) -> dict[str, Any]:
-    if game_id not in PARAMS:
-        return {}  # the unknown id is the problem to report, not each parameter
-    schema = PARAMS[game_id]
-    params = ck.mapping(value, ("params",), set(schema), set()) or {}
+def _params(ck: Checker, value: Any, schema: type[Params] | None) -> Params | None:
+    """The `params:` mapping as the game's typed Params: every field required, each of its declared type."""
+    if schema is None:
+        return None  # the unknown id is the problem to report, not each parameter
+    kinds = get_type_hints(schema)
+    names = [f.name for f in fields(schema)]
+    raw = ck.mapping(value, ("params",), set(names), set())
+    if raw is None:
+        return None
     out: dict[str, Any] = {}
-    for key, kind in schema.items():
-        if key not in params:
+    for name in names:
+        if name not in raw:
             continue
-        path, raw = ("params", key), params[key]
-        if kind == INT:
-            out[key] = ck.integer(raw, path, 0)
-        elif kind == BOOL:
-            if not isinstance(raw, bool):
-                ck.fail(path, f"expected true or false, found {_kind(raw)}")
-            out[key] = raw
-        elif kind == ROUND_MAP:
-            if not isinstance(raw, dict):
-                ck.fail(path, f"expected a mapping of round to dice, found {_kind(raw)}")
+        path, item, kind = ("params", name), raw[name], kinds[name]
+        if kind is bool:
+            if not isinstance(item, bool):
+                ck.fail(path, f"expected true or false, found {kind_of(item)}")
+            out[name] = item
+        elif kind is int:
+            out[name] = ck.integer(item, path, 0)
+        elif get_origin(kind) is FrozenDict:
+            if not isinstance(item, dict):
+                ck.fail(path, f"expected a mapping of whole numbers, found {kind_of(item)}")
                 continue
-            out[key] = {k: ck.integer(v, path + (k,), 0) for k, v in raw.items() if ck.integer(k, path + (k,), 1) is not None}
-    return out
+            out[name] = FrozenDict({k: ck.integer(v, path + (k,), 0) for k, v in item.items()
+                                    if ck.integer(k, path + (k,), 1) is not None})
+        else:
+            raise TypeError(f"{schema.__name__}.{name}: parameters are int, bool or FrozenDict[int, int]")
+    if set(out) != set(names) or any(v is None for v in out.values()):
+        return None
+    return schema(**out)
 
 
-def _faces(ck: _Checker, value: Any) -> tuple[Face, ...]:
+def _faces(ck: Checker, value: Any, own: Mapping[str, KeyReader]) -> tuple[Face, ...]:
     faces, seen = [], set()
     for i, raw in enumerate(ck.listing(value, ("faces",), 1)):
         path = ("faces", i)
-        m = ck.mapping(raw, path, {"id", "name", "art"}, {"effect", "pips", "value", "narration"})
+        m = ck.mapping(raw, path, {"id", "name", "art"}, {"effect", "pips", "value"} | set(own))
         if m is None:
             continue
         face_id = ck.string(m.get("id"), path + ("id",), ID)
         if face_id in seen:
             ck.fail(path + ("id",), f"face '{face_id}' is defined twice")
         seen.add(face_id)
-        art = ck.choice(m.get("art"), path + ("art",), ARTS)
+        art = ck.choice(m.get("art"), path + ("art",), SYMBOLS)
         pips = ck.integer(m["pips"], path + ("pips",), 1, 6) if "pips" in m else None
         if art == "pips" and pips is None and "pips" not in m:
             ck.fail(path, "a face drawn as pips needs 'pips' (1 to 6)")
+        extras = {key: reader(ck, m[key], path + (key,), frozenset()) for key, reader in own.items() if key in m}
         faces.append(Face(
             id=face_id, name=ck.text(m.get("name"), path + ("name",)), art=art,
             effect=ck.text(m["effect"], path + ("effect",)) if "effect" in m else None,
             pips=pips, value=ck.integer(m["value"], path + ("value",), 0) if "value" in m else None,
-            narration=_narration(ck, m.get("narration", {}), path + ("narration",)),
+            extras=FrozenDict(extras),
         ))
     return tuple(faces)
 
 
-NARRATION = ("sends", "reaches", "idle")
-"""What a bug's own sentences tell: it sends a board diamond away, reaches into the bag, finds nothing."""
-
-
-def _narration(ck: _Checker, value: Any, path: tuple) -> tuple:
-    m = ck.mapping(value, path, set(), set(NARRATION)) or {}
-    return tuple((key, ck.text(m[key], path + (key,))) for key in NARRATION if key in m)
-
-
-def _dice(ck: _Checker, value: Any, face_ids: set[str], players: tuple[int, int]) -> tuple[Die, ...]:
+def _dice(ck: Checker, value: Any, face_ids: set[str], players: tuple[int, int]) -> tuple[Die, ...]:
     dice, seen = [], set()
     for i, raw in enumerate(ck.listing(value, ("dice",), 1)):
         path = ("dice", i)
@@ -320,7 +309,7 @@ def _dice(ck: _Checker, value: Any, face_ids: set[str], players: tuple[int, int]
         if "per_player_by_count" in m:
             table = m["per_player_by_count"]
             if not isinstance(table, dict):
-                ck.fail(path + ("per_player_by_count",), f"expected a mapping of player count to dice, found {_kind(table)}")
+                ck.fail(path + ("per_player_by_count",), f"expected a mapping of player count to dice, found {kind_of(table)}")
             else:
                 for k, v in table.items():
                     if ck.integer(k, path + ("per_player_by_count", k), 1) and ck.integer(v, path + ("per_player_by_count", k), 1):
@@ -337,35 +326,7 @@ def _dice(ck: _Checker, value: Any, face_ids: set[str], players: tuple[int, int]
     return tuple(dice)
 
 
-def _cards(ck: _Checker, value: Any) -> tuple[Card, ...]:
-    cards, seen = [], set()
-    for i, raw in enumerate(ck.listing(value, ("cards",))):
-        path = ("cards", i)
-        m = ck.mapping(raw, path, {"id", "colour", "condition"}, {"n", "values", "ours"})
-        if m is None:
-            continue
-        card_id = ck.string(m.get("id"), path + ("id",), ID)
-        if card_id in seen:
-            ck.fail(path + ("id",), f"card '{card_id}' is defined twice")
-        seen.add(card_id)
-        condition = ck.choice(m.get("condition"), path + ("condition",), tuple(CONDITIONS))
-        needs_n, needs_values = CONDITIONS.get(condition, (False, False))
-        if needs_n and "n" not in m:
-            ck.fail(path, f"condition '{condition}' needs 'n'")
-        if needs_values and "values" not in m:
-            ck.fail(path, f"condition '{condition}' needs 'values'")
-        values = ck.listing(m.get("values", []), path + ("values",))
-        for j, v in enumerate(values):
-            ck.integer(v, path + ("values", j), 1, 6)
-        cards.append(Card(
-            id=card_id, colour=ck.choice(m.get("colour"), path + ("colour",), ("yellow", "black")),
-            condition=condition, n=ck.integer(m["n"], path + ("n",), 1) if "n" in m else None,
-            values=tuple(values), ours=bool(m.get("ours", False)),
-        ))
-    return tuple(cards)
-
-
-def _parts(ck: _Checker, value: Any) -> tuple[Part, ...]:
+def _parts(ck: Checker, value: Any) -> tuple[Part, ...]:
     parts = []
     for i, raw in enumerate(ck.listing(value, ("parts",))):
         path = ("parts", i)
@@ -379,41 +340,7 @@ def _parts(ck: _Checker, value: Any) -> tuple[Part, ...]:
     return tuple(parts)
 
 
-def _precedence(ck: _Checker, value: Any, face_ids: set[str]) -> tuple[Tier, ...]:
-    tiers, seen = [], set()
-    for i, raw in enumerate(ck.listing(value, ("precedence",))):
-        path = ("precedence", i)
-        m = ck.mapping(raw, path, {"tier", "faces", "text"}, {"with_locked"})
-        if m is None:
-            continue
-        tier_id = ck.string(m.get("tier"), path + ("tier",), ID)
-        if tier_id in seen:
-            ck.fail(path + ("tier",), f"tier '{tier_id}' appears twice")
-        seen.add(tier_id)
-        faces = ck.listing(m.get("faces"), path + ("faces",), 1)
-        for j, face in enumerate(faces):
-            if face not in face_ids:
-                ck.fail(path + ("faces", j), f"'{face}' is not a face defined under 'faces'")
-        with_locked = m.get("with_locked", False)
-        if not isinstance(with_locked, bool):
-            ck.fail(path + ("with_locked",), f"expected true or false, found {_kind(with_locked)}")
-        tiers.append(Tier(tier_id, tuple(faces), ck.text(m.get("text"), path + ("text",)), bool(with_locked)))
-    return tuple(tiers)
-
-
-def _pinned(ck: _Checker, value: Any, face_ids: set[str]) -> tuple[tuple[str, ...], ...]:
-    """Pinned example rolls: lists of face ids in rolling order (`bug` stands for any bug)."""
-    rolls = []
-    for i, raw in enumerate(ck.listing(value, ("examples",))):
-        faces = ck.listing(raw, ("examples", i), 1)
-        for j, face in enumerate(faces):
-            if face not in face_ids | {"bug"}:
-                ck.fail(("examples", i, j), f"'{face}' is not a face defined under 'faces'")
-        rolls.append(tuple(faces))
-    return tuple(rolls)
-
-
-def _sections(ck: _Checker, value: Any, game_id: Any) -> tuple[Section, ...]:
+def _sections(ck: Checker, value: Any, tables: tuple[str, ...]) -> tuple[Section, ...]:
     required = {"setup", "turn", "end"}
     book = ck.mapping(value, ("rulebook",), required, set(SECTION_IDS) - required) or {}
     sections = []
@@ -428,30 +355,30 @@ def _sections(ck: _Checker, value: Any, game_id: Any) -> tuple[Section, ...]:
                 continue
             title = ck.text(m["title"], path + ("title",)) if "title" in m else None
             raw, path = m.get("blocks"), path + ("blocks",)
-        blocks = tuple(filter(None, (_block(ck, b, path + (i,)) for i, b in enumerate(ck.listing(raw, path, 1)))))
+        blocks = tuple(filter(None, (_block(ck, b, path + (i,), tables) for i, b in enumerate(ck.listing(raw, path, 1)))))
         sections.append(Section(section_id, blocks, title))
     return tuple(sections)
 
 
-def _block(ck: _Checker, raw: Any, path: tuple) -> Block | None:
+def _block(ck: Checker, raw: Any, path: tuple[Any, ...], tables: tuple[str, ...]) -> Block | None:
     """A paragraph (a string), or a mapping naming its kind: steps, items, note, table, or term+text."""
     if isinstance(raw, (str,)) or (isinstance(raw, dict) and ("one" in raw or "if" in raw)):
         text = ck.text(raw, path)
         return Block("para", text) if text else None
     if not isinstance(raw, dict) or len(raw) == 0:
-        ck.fail(path, f"expected a sentence or a block (steps, items, note, table, term), found {_kind(raw)}")
+        ck.fail(path, f"expected a sentence or a block (steps, items, note, table, term), found {kind_of(raw)}")
         return None
     if "term" in raw:
         m = ck.mapping(raw, path, {"term", "text"}, {"steps", "items"})
         if m is None:
             return None
-        sub = _sub_items(ck, m, path)
+        sub = _sub_items(ck, m, path, tables)
         return Block("term", ck.text(m.get("text"), path + ("text",)), sub, term=ck.text(m.get("term"), path + ("term",)))
     if "text" in raw:
         m = ck.mapping(raw, path, {"text"}, {"steps", "items"})
         if m is None:
             return None
-        return Block("para", ck.text(m["text"], path + ("text",)), _sub_items(ck, m, path))
+        return Block("para", ck.text(m["text"], path + ("text",)), _sub_items(ck, m, path, tables))
     kinds = {"steps", "items", "note", "table"}
     m = ck.mapping(raw, path, set(), kinds)
     if m is None or len(m) != 1:
@@ -462,41 +389,34 @@ def _block(ck: _Checker, raw: Any, path: tuple) -> Block | None:
     if kind == "note":
         return Block("note", ck.text(body, path + ("note",)))
     if kind == "table":
-        return Block("table", table=ck.choice(body, path + ("table",), TABLES))
-    items = tuple(filter(None, (_block(ck, b, path + (kind, i)) for i, b in enumerate(ck.listing(body, path + (kind,), 1)))))
+        return Block("table", table=ck.choice(body, path + ("table",), tables))
+    items = tuple(filter(None, (_block(ck, b, path + (kind, i), tables) for i, b in enumerate(ck.listing(body, path + (kind,), 1)))))
     return Block(kind, items=items)
 
 
-def _sub_items(ck: _Checker, m: dict, path: tuple) -> tuple[Block, ...]:
+def _sub_items(ck: Checker, m: dict[str, Any], path: tuple[Any, ...], tables: tuple[str, ...]) -> tuple[Block, ...]:
     for kind in ("steps", "items"):
         if kind in m:
-            items = tuple(filter(None, (_block(ck, b, path + (kind, i)) for i, b in enumerate(ck.listing(m[kind], path + (kind,), 1)))))
+            items = tuple(filter(None, (_block(ck, b, path + (kind, i), tables) for i, b in enumerate(ck.listing(m[kind], path + (kind,), 1)))))
             return (Block(kind, items=items),)
     return ()
 
 
-def _check_tables(ck: _Checker, game: Game) -> None:
+def _check_tables(ck: Checker, game: Game, tables: Mapping[str, Callable[[Game], bool]]) -> None:
     """A section may only ask for a table its game has the data for."""
-    has = {
-        "players": any(d.per_player_by_count for d in game.dice),
-        "precedence": bool(game.precedence),
-        "cards": bool(game.cards),
-        "bonus": "bonus_dice" in game.params,
-        "faces": True,
-    }
     for section in game.sections:
         for b_index, block in enumerate(section.blocks):
-            if block.kind == "table" and not has[block.table]:
+            if block.kind == "table" and block.table in tables and not tables[block.table](game):
                 path = ("rulebook", section.id, "blocks", b_index, "table")
                 if path not in ck.doc.lines:
                     path = ("rulebook", section.id, b_index, "table")
                 ck.fail(path, f"'{block.table}' needs data this game does not have")
 
 
-def load_games(rules_dir: Path, root: Path | None = None, only: list[str] | None = None) -> list[Game]:
+def load_games(rules_dir: Path, root: Path | None = None, only: Sequence[str] | None = None) -> list[Game]:
     """Load the games' rules files in build order; problems in every file are reported together."""
     games, problems = [], []
-    for game_id in GAME_IDS:
+    for game_id in game_ids():
         if only and game_id not in only:
             continue
         path = rules_dir / f"{game_id}.yaml"
@@ -511,4 +431,3 @@ def load_games(rules_dir: Path, root: Path | None = None, only: list[str] | None
     if problems:
         raise InputError(problems)
     return games
-

@@ -1,10 +1,10 @@
-"""Print-and-play sheets beside each rulebook: dice, score pad, warning cards, mats, player aid, and the kit."""
+"""Print-and-play sheets beside each rulebook: dice, score pad, a game's own sheets, player aid, and the kit."""
 
 from .dice import DIE_SIZE, DIE_SIZES
-from .files import KIT_ORDER, write_kit, write_sheet
-from .render import SHEETS, check_die_size, die_size_argument, kinds_for, page_copies, sheet_html
+from .files import write_kit, write_sheet
+from .kinds import SHARED, check_die_size, kit_order, sheet, sheet_html, sheets_for
 
 __all__ = [
-    "DIE_SIZE", "DIE_SIZES", "KIT_ORDER", "SHEETS", "check_die_size", "die_size_argument", "kinds_for",
-    "page_copies", "sheet_html", "write_kit", "write_sheet",
+    "DIE_SIZE", "DIE_SIZES", "SHARED", "check_die_size", "kit_order", "sheet", "sheet_html", "sheets_for",
+    "write_kit", "write_sheet",
 ]

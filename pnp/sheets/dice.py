@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import Die, Game
-from .page import Block, Frame, Line, Placed, Rect, flow
+from .page import Footprint, Frame, Line, Placed, Rect, flow
 
 DIE_SIZE = 16.0
 """The default edge of a blank die, in millimetres."""
@@ -64,8 +64,8 @@ class StickerSet:
     size: float
 
     @property
-    def block(self) -> Block:
-        return Block(STICKER_COLUMNS * self.size, LABEL + 2 * self.size)
+    def block(self) -> Footprint:
+        return Footprint(STICKER_COLUMNS * self.size, LABEL + 2 * self.size)
 
     def stickers(self, x: float, y: float) -> list[tuple[int, Rect]]:
         """(face position, sticker square) for each face of the die, the squares sharing their cut lines."""
@@ -118,8 +118,8 @@ class Net:
     size: float
 
     @property
-    def block(self) -> Block:
-        return Block(3 * self.size, LABEL + (4 + TAB) * self.size)
+    def block(self) -> Footprint:
+        return Footprint(3 * self.size, LABEL + (4 + TAB) * self.size)
 
     def faces(self, x: float, y: float) -> list[tuple[int, Rect]]:
         """(face position, square) for each side of the cross."""
@@ -177,8 +177,8 @@ class Heading:
     lines: int = 1
 
     @property
-    def block(self) -> Block:
-        return Block(self.width, HEADING + LINE * (self.lines - 1), whole_row=True)
+    def block(self) -> Footprint:
+        return Footprint(self.width, HEADING + LINE * (self.lines - 1), whole_row=True)
 
 
 def dice_pages(game: Game, frame: Frame, size: float) -> list[list[Placed]]:

@@ -12,13 +12,8 @@ from ..i18n import Translator
 from ..model import Game
 from ..output import atomic_write_bytes
 from ..pdf import write_pdf
-from ..render import FONTS_DIR, Project
-from .render import page_copies, sheet_html
-
-KIT_ORDER = ("rulebook", "player-aid", "dice", "cards", "mats", "score-pad")
-"""Print order: read the rules first, then make the components."""
-DUPLEX = ("cards",)
-"""Parts printed double-sided: they must start on the front of a sheet."""
+from ..project import FONTS_DIR, Project
+from .kinds import sheet, sheet_html
 
 
 def write_sheet(project: Project, game: Game, tr: Translator, kind: str, target: Path, paper: str = "a4",
@@ -26,7 +21,7 @@ def write_sheet(project: Project, game: Game, tr: Translator, kind: str, target:
     """Render one sheet to `target` (atomically); returns WeasyPrint's warnings."""
     html = sheet_html(project, game, tr, kind, paper, die_size)
     warnings = write_pdf(html, target, [project.root, FONTS_DIR], project.templates)
-    copies = page_copies(game, kind)
+    copies = sheet(game, kind).copies(game)
     if copies > 1:
         # The same page for every pair of players: drawn once, then repeated in the file.
         reader = PdfReader(target)
@@ -38,12 +33,11 @@ def write_sheet(project: Project, game: Game, tr: Translator, kind: str, target:
     return warnings
 
 
-def write_kit(parts: list[tuple[str, str, Path]], target: Path, title: str, author: str, lang: str) -> Path:
-    """Merge (kind, bookmark title, pdf) parts in KIT_ORDER into `target`, atomically."""
+def write_kit(parts: list[tuple[str, bool, Path]], target: Path, title: str, author: str, lang: str) -> Path:
+    """Merge (bookmark title, duplex, pdf) parts, in print order, into `target`, atomically."""
     writer = PdfWriter()
-    order = {kind: i for i, kind in enumerate(KIT_ORDER)}
-    for kind, name, path in sorted(parts, key=lambda p: order[p[0]]):
-        if kind in DUPLEX and len(writer.pages) % 2:
+    for name, duplex, path in parts:
+        if duplex and len(writer.pages) % 2:
             # Card fronts and backs pair up only if the fronts fall on odd pages: pad with a blank side.
             last = writer.pages[-1].mediabox
             writer.add_blank_page(float(last.width), float(last.height))

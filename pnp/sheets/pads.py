@@ -1,4 +1,4 @@
-"""Score pads that fit each game: which columns each player gets, and one row per turn or round, from the rules data."""
+"""Score pads: a column group per player and a row per turn or round; each game says which columns (GameSpec.score_pad)."""
 
 from __future__ import annotations
 
@@ -20,42 +20,60 @@ ROW_MAX = 16.0
 LEAD = 13.0
 """Width of the turn or round number column."""
 EXTRA = 16.0
-"""Width of a column for the whole table (Gang of Dice: the round's card)."""
+"""Width of a column for the whole table (e.g. the round's card)."""
 
 
 @dataclass(frozen=True)
 class Row:
-    """A line of the pad: the start, or a turn or round with its number; Gang of Dice marks its bonus dice."""
+    """A line of the pad: the start, or a turn or round with its number, maybe highlighted with a note."""
 
     kind: str
     """`start` or `number`."""
     number: int = 0
-    bonus: int = 0
+    note: str = ""
+    """A word under the number (Gang of Dice: the bonus dice that join the table)."""
+
+
+@dataclass(frozen=True)
+class Head:
+    """What a column holds: its heading, its share of a player's width, and whether it is a box to tick."""
+
+    key: str
+    label: str
+    weight: float = 1.0
+    tick: bool = False
 
 
 @dataclass(frozen=True)
 class Column:
     """A column of the pad: what it holds, where it is, and whose it is (None for the whole table)."""
 
-    key: str
+    head: Head
     x: float
     w: float
     player: int | None = None
     first: bool = False
     """The first of a player's columns, drawn with a heavier rule."""
 
+    @property
+    def label(self) -> str:
+        return self.head.label
+
+    @property
+    def tick(self) -> bool:
+        return self.head.tick
+
 
 @dataclass(frozen=True)
 class Pad:
     """One game's score pad, placed on its page."""
 
-    lead: str
-    """What a row counts: `turn` or `round`."""
-    extra: tuple[str, ...]
-    """Columns for the whole table, after the lead (`card`)."""
-    keys: tuple[str, ...]
-    """Each player's columns: banked, total, rolled, score, pool, pile, doubled, keelhauled, hand."""
-    weights: tuple[float, ...]
+    lead: Head
+    """What a row counts: a turn or a round."""
+    extra: tuple[Head, ...]
+    """Columns for the whole table, after the lead (Gang of Dice: the round's card)."""
+    heads: tuple[Head, ...]
+    """Each player's columns."""
     players: int
     rows: tuple[Row, ...]
     row_height: float
@@ -68,21 +86,22 @@ class Pad:
         x = self.box.x
         out = [Column(self.lead, x, LEAD)]
         x += LEAD
-        for key in self.extra:
-            out.append(Column(key, x, EXTRA))
+        for head in self.extra:
+            out.append(Column(head, x, EXTRA))
             x += EXTRA
         share = (self.box.right - x) / self.players
+        total = sum(h.weight for h in self.heads)
         for player in range(1, self.players + 1):
-            for i, (key, weight) in enumerate(zip(self.keys, self.weights)):
-                w = share * weight / sum(self.weights)
-                out.append(Column(key, x, w, player, i == 0))
+            for i, head in enumerate(self.heads):
+                w = share * head.weight / total
+                out.append(Column(head, x, w, player, i == 0))
                 x += w
         return out
 
     @property
     def names(self) -> list[Rect]:
         """The header cell of each player, where they write their name."""
-        spans = {}
+        spans: dict[int, tuple[float, float]] = {}
         for c in self.columns:
             if c.player is not None:
                 left, right = spans.get(c.player, (c.x, c.x + c.w))
@@ -109,30 +128,25 @@ class Pad:
         return self.body_top + len(self.rows) * self.row_height
 
 
-def _open_rows(room: float, start: bool) -> tuple[Row, ...]:
-    """As many numbered rows as fill the room, for a game that ends at a score rather than after a number of rounds."""
+def table_box(frame: Frame) -> Rect:
+    """Where a pad's table goes on the page: the body, below the legend."""
+    body = frame.body
+    return Rect(body.x, body.y + INTRO, body.w, body.h - INTRO)
+
+
+def open_rows(box: Rect, start: bool) -> tuple[Row, ...]:
+    """As many numbered rows as fill the box, for a game that ends at a score rather than after a number of rounds."""
+    room = box.h - NAMES - HEADS
     count = int((room - (ROW if start else 0.0)) // ROW)
     return ((Row("start"),) if start else ()) + tuple(Row("number", n) for n in range(1, count + 1))
 
 
-def pad(game: Game, frame: Frame) -> Pad:
-    """The score pad of a game, on one page, with columns for the largest table the game allows."""
-    body = frame.body
-    box = Rect(body.x, body.y + INTRO, body.w, body.h - INTRO)
-    room = box.h - NAMES - HEADS
-    players = game.players[1]
-    if game.id == "gang-of-dice":
-        # Rounds 1..rounds; bonus dice join the table at the start of some rounds; the pool starts full.
-        bonus = {int(k): v for k, v in game.params.get("bonus_dice", {}).items()}
-        rows = (Row("start"),) + tuple(Row("number", n, bonus.get(n, 0)) for n in range(1, game.params["rounds"] + 1))
-        height = min(ROW_MAX, room / len(rows))
-        return Pad("round", ("card",), ("rolled", "score", "pool"), (1, 1, 1.2), players, rows, height, box)
-    if game.id == "dicemants":
-        # Each turn: the diamonds banked, and the running total towards the goal.
-        return Pad("turn", (), ("banked", "total"), (1, 1.2), players, _open_rows(room, False), ROW, box)
-    if game.id == "dead-mans-dice":
-        # Each round: the pile's value, doubled under a skull, keelhauled, and the running total towards the goal.
-        keys = ("pile", "doubled", "keelhauled", "total")
-        return Pad("round", (), keys, (1.25, 0.75, 0.75, 1.25), players, _open_rows(room, False), ROW, box)
-    # Dice Arena: the dice in each hand after every round of turns, from the dice dealt at the start.
-    return Pad("round", (), ("hand",), (1,), players, _open_rows(room, True), ROW, box)
+def fixed_rows(box: Rect, rows: tuple[Row, ...]) -> float:
+    """The row height that spreads a fixed number of rows over the box, no taller than ROW_MAX."""
+    return min(ROW_MAX, (box.h - NAMES - HEADS) / len(rows))
+
+
+def open_pad(game: Game, frame: Frame, lead: Head, heads: tuple[Head, ...], start: bool = False) -> Pad:
+    """A pad with a column group per player of the largest table and as many rows as the page holds."""
+    box = table_box(frame)
+    return Pad(lead, (), heads, game.players[1], open_rows(box, start), ROW, box)

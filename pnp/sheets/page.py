@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Generic, Sequence, TypeVar
 
-from ..render import PAPERS
+from ..project import PAPERS
 
 MM_PER_INCH = 25.4
 MARGIN = 10.0
@@ -155,7 +155,7 @@ class Placed(Generic[T]):
 
 
 @dataclass(frozen=True)
-class Block:
+class Footprint:
     """Something to place: its size, and whether it takes a whole row (a heading)."""
 
     w: float
@@ -163,7 +163,7 @@ class Block:
     whole_row: bool = False
 
 
-def flow(items: Sequence[T], size: Callable[[T], Block], body: Rect, gap_x: float, gap_y: float) -> list[list[Placed[T]]]:
+def flow(items: Sequence[T], size: Callable[[T], Footprint], body: Rect, gap_x: float, gap_y: float) -> list[list[Placed[T]]]:
     """Place items left to right in rows, rows top to bottom, pages as needed; a heading never ends a page."""
     pages: list[list[Placed[T]]] = [[]]
     x, y, row_h = body.x, body.y, 0.0
@@ -174,7 +174,7 @@ def flow(items: Sequence[T], size: Callable[[T], Block], body: Rect, gap_x: floa
         x, y, row_h = body.x, body.y, 0.0
 
     for index, item in enumerate(items):
-        block: Block = size(item)
+        block: Footprint = size(item)
         if block.whole_row:
             if x > body.x:
                 x, y, row_h = body.x, y + row_h + gap_y, 0.0

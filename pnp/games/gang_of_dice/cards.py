@@ -1,12 +1,41 @@
-"""Gang of Dice warning cards: the predicate vocabulary, as rules and as sentences."""
+"""Gang of Dice warning cards: the predicate vocabulary, as rules and as sentences in the reader's language."""
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Sequence
 
-from .i18n import Translator
-from .model import Card
+from ...i18n import Translator
+
+CONDITIONS = {
+    # predicate -> (needs n, needs values)
+    "total_at_least": (True, False),
+    "run_of": (True, False),
+    "odd_at_least": (True, False),
+    "even_at_least": (True, False),
+    "distinct_at_least": (True, False),
+    "same_at_least": (True, False),
+    "value_at_least": (True, True),
+    "any_of": (False, True),
+}
+"""The warning-card predicate vocabulary: each card is one predicate with its numbers."""
+COLOURS = ("yellow", "black")
+"""Yellow cards are checked after every roll, black ones once on the final result."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """A warning card: a colour and a condition from the predicate vocabulary."""
+
+    id: str
+    colour: str
+    condition: str
+    n: int | None = None
+    values: tuple[int, ...] = ()
+    ours: bool = False
+    """A card of our own design rather than a known published one."""
+
 
 GANGSTER = 0
 """The gangster face: worth 0, never equal to anything, neither odd nor even."""

@@ -1,19 +1,22 @@
-"""Play mats: the Dicemants mine (lost zone, board, bag) and the Dice Arena ring, laid out on one page each."""
+"""Dicemants' own sheets: the mine mat (lost zone, board, bag) and a score pad of banked diamonds and totals."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..model import Game
-from .page import Frame, Rect
+from ...i18n import Translator
+from ...model import Game
+from ...sheets.page import Frame, Rect
+from ...sheets.pads import Head, Pad, open_pad
 
 GAP = 5.0
 """Space between two zones of a mat."""
 
 
 @dataclass(frozen=True)
-class Zone:
-    """A zone of the Dicemants mat: its box and the dice places drawn in it."""
+class MineZone:
+    """A zone of the mat: its box and the dice places drawn in it."""
 
     kind: str
     """`lost`, `board` or `bag`."""
@@ -23,37 +26,25 @@ class Zone:
 
 @dataclass(frozen=True)
 class Mine:
-    """The Dicemants mat: the lost zone farthest from the player, the board in the middle, the bag nearest."""
+    """The mat: the lost zone farthest from the player, the board in the middle, the bag nearest."""
 
-    zones: tuple[Zone, ...]
-
-
-@dataclass(frozen=True)
-class Arena:
-    """The Dice Arena ring: a circle as large as the page allows."""
-
-    cx: float
-    cy: float
-    r: float
-
-
-def has_mat(game: Game) -> bool:
-    """Whether the game's components include a mat."""
-    return any(part.id == "mat" for part in game.parts)
+    zones: tuple[MineZone, ...]
 
 
 def mine(game: Game, frame: Frame, die_size: float) -> Mine:
     """The three zones top to bottom, as the player sees them: lost (farthest), board, bag (nearest)."""
+    from .spec import params
+
     body = frame.body
     dice = sum(d.count or 0 for d in game.dice)  # every die can end up lost, or in the bag
-    rolled = game.params.get("max_dice", dice)  # the board holds one roll, in a row
+    rolled = params(game).max_dice  # the board holds one roll, in a row
     heights = {"lost": 0.29, "board": 0.38, "bag": 0.29}
     room = body.h - 2 * GAP
     zones, y = [], body.y
     for kind in ("lost", "board", "bag"):
         box = Rect(body.x, y, body.w, room * heights[kind])
         count = {"lost": dice, "board": rolled, "bag": dice}[kind]
-        zones.append(Zone(kind, box, _row(box, count, die_size)))
+        zones.append(MineZone(kind, box, _row(box, count, die_size)))
         y = box.bottom + GAP
     return Mine(tuple(zones))
 
@@ -67,8 +58,12 @@ def _row(box: Rect, count: int, die_size: float) -> tuple[Rect, ...]:
     return tuple(Rect(left + i * (size + gap), top, size, size) for i in range(count))
 
 
-def arena(frame: Frame) -> Arena:
-    """The arena circle, centred in the page's body, a little inside it."""
-    body = frame.body
-    r = (min(body.w, body.h - 20.0) - 4.0) / 2
-    return Arena(body.x + body.w / 2, body.y + 20.0 + (body.h - 20.0) / 2, r)
+def mine_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
+    """The mats sheet's context: the mine."""
+    return {"mine": mine(game, frame, die_size)}
+
+
+def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
+    """Each turn: the diamonds banked, and the running total towards the goal."""
+    heads = (Head("banked", tr.gettext("Banked"), 1), Head("total", tr.gettext("Total"), 1.2))
+    return open_pad(game, frame, Head("turn", tr.gettext("Turn")), heads)

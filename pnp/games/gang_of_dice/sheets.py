@@ -1,15 +1,20 @@
-"""Gang of Dice warning cards: poker-size cards with bleed on a grid, crop marks, backs mirrored for duplex, and icons."""
+"""Gang of Dice sheets: warning cards (poker size, bleed, crop marks, duplex backs, icons) and the pools score pad."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import cycle, islice
+from typing import Any
 
 from markupsafe import Markup
 
-from ..model import Card
-from .art import face_use
-from .page import Frame, Line, Rect, crop_marks
+from ...i18n import Translator
+from ...model import Game
+from ...sheets.art import face_use, pip_defs
+from ...sheets.page import Frame, Line, Rect, crop_marks
+from ...sheets.pads import Head, Pad, Row, fixed_rows, table_box
+from .cards import Card, colour_name, colour_rule, condition_text
 
 CARD_W, CARD_H = 88.0, 63.0
 """Poker size, 63 × 88 mm, laid landscape: six cards and their bleed fit on A4 and on Letter."""
@@ -167,8 +172,6 @@ def icon_svg(scope: int, parts: list[Glyph], cx: float, bottom: float, ink: str)
 def badge_svg(colour: str, cx: float, cy: float, ink: str) -> Markup:
     """The colour's own shape, so the card reads without colour: a burst for yellow (explosive), a bomb for black."""
     if colour == "yellow":
-        import math
-
         points = []
         for i in range(16):  # an eight-pointed burst
             r = 3.6 if i % 2 == 0 else 1.7
@@ -181,3 +184,39 @@ def badge_svg(colour: str, cx: float, cy: float, ink: str) -> Markup:
         f'<rect x="{cx + 0.6:.2f}" y="{cy - 2.9:.2f}" width="1.6" height="1.6" fill="{ink}" transform="rotate(45 {cx + 1.4:.2f} {cy - 2.1:.2f})"/>'
         f'<path d="M {cx + 1.9:.2f} {cy - 2.8:.2f} q 1 -1.2 2 -0.6" fill="none" stroke="{ink}" stroke-width="0.5" stroke-linecap="round"/>'
     )
+
+
+def cards_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
+    """Fronts and backs page by page, and each card's words and icon in the reader's language."""
+    from .spec import cards, params
+
+    deck = cards(game)
+    face_max = params(game).face_max
+    return {
+        "pages": sides(deck, frame),
+        "cards": deck,
+        "cards_total": len(deck),
+        "colours": {"yellow": (YELLOW, "#000000"), "black": (BLACK, "#FFFFFF")},
+        "condition_text": lambda card: condition_text(card, tr),
+        "colour_name": lambda card: colour_name(card, tr),
+        "colour_rule": lambda card: colour_rule(card, tr),
+        "icon": lambda scope, card, cx, bottom, ink: icon_svg(scope, glyphs(card, face_max), cx, bottom, ink),
+        "badge": badge_svg,
+        "pip_defs": lambda scope: pip_defs(scope, range(1, max(face_max, 6) + 1)),
+    }
+
+
+def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
+    """Rounds 1 to the last, the pool full at the start; bonus dice join the table at the start of some rounds."""
+    from .spec import params
+
+    p = params(game)
+    rows = (Row("start"),) + tuple(
+        Row("number", n, tr.format(tr.ngettext("+{n} bonus die", "+{n} bonus dice", p.bonus_dice[n]), n=p.bonus_dice[n])
+            if p.bonus_dice.get(n) else "")
+        for n in range(1, p.rounds + 1))
+    box = table_box(frame)
+    heads = (Head("rolled", tr.gettext("Rolled"), 1), Head("score", tr.gettext("Score"), 1),
+             Head("pool", tr.gettext("Pool"), 1.2))
+    return Pad(Head("round", tr.gettext("Round")), (Head("card", tr.gettext("Card")),), heads, game.players[1], rows,
+               fixed_rows(box, rows), box)

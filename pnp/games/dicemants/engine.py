@@ -1,25 +1,78 @@
-"""Dicemants reference engine: pure rules as data, explicit chance, exact odds, worked examples, simulation."""
+"""Dicemants reference engine: pure rules as data, explicit chance, exact odds, worked examples, strategies."""
 
 from __future__ import annotations
 
 import itertools
 import math
-import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterator, Sequence
-
-__all__ = [
-    "BUG", "CORE_FACES", "DEFAULT_DICE", "DEFAULT_RULES", "STRATEGIES", "TIER_IDS", "UNKNOWN",
-    "DicemantsRules", "Die", "Event", "Example", "Odds", "Reroll", "Resolution", "Roll", "SimStats",
-    "State", "Stop", "Strategy", "apply_action", "apply_chance", "assign_dice", "chance_outcomes",
-    "coverage_goals", "derive_examples", "is_chance", "legal_actions", "new_game", "odds", "play",
-    "pool", "replay", "resolve_roll", "sample", "simulate",
-]
+from typing import Any, Hashable, Iterator, Sequence
 
 # ------------------------------------------------------------------ faces, tiers and rules as data
+
+
+class TierId(StrEnum):
+    """The tiers of the precedence; the rules file orders them."""
+
+    TNT = "tnt"
+    SKULL = "skull"
+    PICK = "pick"
+    THIEF = "thief"
+    BUG = "bug"
+    PLAIN = "plain"
+
+
+class Phase(StrEnum):
+    """Where a turn stands: choosing dice, drawing them, rolling them, deciding, or the game is over."""
+
+    CHOOSE = "choose"
+    DRAW = "draw"
+    ROLL = "roll"
+    DECIDE = "decide"
+    OVER = "over"
+
+
+class Again(StrEnum):
+    """Whether the dice left on the board are re-rolled after a roll."""
+
+    MANDATORY = "mandatory"
+    OPTIONAL = "optional"
+    NONE = "none"
+
+
+class End(StrEnum):
+    """Why a turn ended."""
+
+    SKULL = "skull"
+    LOCKED = "locked"
+    PICK_EMPTY = "pick_empty"
+    EMPTY_BOARD = "empty_board"
+    VOID_STREAK = "void_streak"
+    STOPPED = "stopped"
+
+
+class Kind(StrEnum):
+    """The kinds of event the engine reports; each event's fields are listed beside it."""
+
+    TURN_START = "turn_start"  # player, turn, dice
+    DRAW = "draw"  # player, die, position
+    ROLL = "roll"  # player, roll, dice
+    TIER = "tier"  # tier, locked, ignored
+    TO_LOST = "to_lost"  # die, from_zone, position, cause, cause_position
+    TO_BAG = "to_bag"  # die, position
+    FROM_LOST = "from_lost"  # die, cause, cause_position, position
+    FROM_LOST_NONE = "from_lost_none"  # cause, cause_position
+    BUG_FALLBACK_BAG = "bug_fallback_bag"  # die, cause, cause_position
+    BUG_IDLE = "bug_idle"  # cause, cause_position
+    VOID_ROLL = "void_roll"  # streak, limit
+    REROLL = "reroll"  # mandatory, dice
+    TURN_END = "turn_end"  # reason, banked
+    BANK = "bank"  # player, banked, score
+    WIN = "win"  # player, score
+
 
 CORE_FACES = ("diamond", "void", "skull", "pick", "tnt", "thief", "locked")
 """Face ids other than bugs; the bug faces are data (`DicemantsRules.bugs`)."""
@@ -27,35 +80,32 @@ BUG = "bug"
 """Alias accepted in face sequences: any bug face."""
 UNKNOWN = "?"
 """Face of a lost die whose face is not known (placeholders in `resolve_roll`)."""
-TIER_IDS = ("tnt", "skull", "pick", "thief", "bug", "plain")
+TIER_IDS = tuple(TierId)
 """Every tier id; `DicemantsRules.tiers` orders them by precedence."""
-_TIER_OF = {"tnt": "tnt", "skull": "skull", "pick": "pick", "thief": "thief",
-            "diamond": "plain", "void": "plain", "locked": "plain", UNKNOWN: "plain", BUG: "bug"}
-_OPTIONAL_TIERS = ("thief", "bug", "plain")  # rule 4: after these tiers the player may re-roll or stop
-
-DEFAULT_DICE = (
-    ("A", ("diamond",) * 4 + ("skull", "void")),
-    ("B", ("diamond",) * 3 + ("snake", "pick", "void")),
-    ("C", ("diamond",) * 3 + ("spider", "tnt", "void")),
-    ("D", ("diamond",) * 2 + ("bat",) + ("void",) * 3),
-    ("E", ("diamond",) * 4 + ("locked", "void")),
-    ("F", ("diamond",) * 2 + ("thief",) + ("void",) * 3),
-)
+_TIER_OF = {"tnt": TierId.TNT, "skull": TierId.SKULL, "pick": TierId.PICK, "thief": TierId.THIEF,
+            "diamond": TierId.PLAIN, "void": TierId.PLAIN, "locked": TierId.PLAIN, UNKNOWN: TierId.PLAIN,
+            BUG: TierId.BUG}
+_OPTIONAL_TIERS = (TierId.THIEF, TierId.BUG, TierId.PLAIN)  # after these tiers the player may re-roll or stop
 
 
 @dataclass(frozen=True)
 class DicemantsRules:
     """Every rule parameter of Dicemants; validated (ValueError) on construction."""
 
-    dice: tuple = DEFAULT_DICE  # ((die_id, (6 face ids)), ...)
-    tiers: tuple = TIER_IDS  # precedence order, highest first
-    locked_combines: frozenset = frozenset({"thief", "bug", "plain"})
-    goal: int = 21
-    max_dice: int = 6
-    void_streak_limit: int = 2
-    bug_takes_from_bag: bool = True
-    bugs: frozenset = frozenset({"spider", "snake", "bat"})
-    players: tuple = (2, 6)  # (min, max)
+    dice: tuple[tuple[str, tuple[str, ...]], ...]
+    """Each die: its id and its six faces, as the rules file lists them."""
+    tiers: tuple[str, ...]
+    """The precedence order, highest first."""
+    locked_combines: frozenset[str]
+    """The tiers a locked way adds to."""
+    goal: int
+    max_dice: int
+    void_streak_limit: int
+    bug_takes_from_bag: bool
+    bugs: frozenset[str]
+    """The faces of the bug tier."""
+    players: tuple[int, int]
+    """(min, max)."""
 
     def __post_init__(self) -> None:
         try:
@@ -103,11 +153,8 @@ class DicemantsRules:
         return dict(self.dice)[die_id]
 
 
-DEFAULT_RULES = DicemantsRules()
-
-
 def _tier_of(rules: DicemantsRules, face: str) -> str:
-    return "bug" if face in rules.bugs else _TIER_OF[face]
+    return TierId.BUG if face in rules.bugs else _TIER_OF[face]
 
 
 def _check_faces(rules: DicemantsRules, faces: Sequence[str], extra: frozenset = frozenset()) -> tuple:
@@ -121,7 +168,7 @@ def _check_faces(rules: DicemantsRules, faces: Sequence[str], extra: frozenset =
 # ------------------------------------------------------------------ values: dice, events, actions
 
 @dataclass(frozen=True)
-class Die:
+class DieInPlay:
     """A physical die in a zone; face None means drawn or picked up and not yet (re-)rolled."""
 
     id: str
@@ -175,33 +222,33 @@ class _Outcome:
     bag: tuple
     board: tuple
     lost: tuple
-    reroll: str
-    end: str | None
+    reroll: Again
+    end: End | None
     banked: int | None
     void_streak: int
     events: tuple
 
 
 def _closest(position: int, candidates: Sequence[int]) -> int:
-    return min(candidates, key=lambda q: (abs(q - position), q))  # rule 2: nearest, ties to the left
+    return min(candidates, key=lambda q: (abs(q - position), q))  # the row: nearest, ties to the left
 
 
-def _resolve(rules: DicemantsRules, board: Sequence[Die], bag: Sequence[Die], lost: Sequence[Die],
+def _resolve(rules: DicemantsRules, board: Sequence[DieInPlay], bag: Sequence[DieInPlay], lost: Sequence[DieInPlay],
              void_streak: int) -> _Outcome:
     """Resolve one roll of `board` (faces set) given the bag and lost zone before it."""
     faces = [d.face for d in board]
     present = [t for t in rules.tiers if any(_tier_of(rules, f) == t for f in faces)]
-    tier = present[0]  # rule 3: the highest tier present acts
-    locked = "locked" in faces and tier in rules.locked_combines  # rule 3: locked combines with some tiers
-    events = [_ev("tier", tier=tier, locked=locked, ignored=tuple(present[1:]))]
+    tier = present[0]  # precedence: the highest tier present acts
+    locked = "locked" in faces and tier in rules.locked_combines  # precedence: locked combines with some tiers
+    events = [_ev(Kind.TIER, tier=tier, locked=locked, ignored=tuple(present[1:]))]
     bag, lost, on_board, extra = list(bag), list(lost), dict(enumerate(board)), []
-    streak = void_streak + 1 if all(f == "void" for f in faces) else 0  # rule 5: count all-void rolls
-    reroll, end = "optional", None
+    streak = void_streak + 1 if all(f == "void" for f in faces) else 0  # all-void rolls: count all-void rolls
+    reroll, end = Again.OPTIONAL, None
 
     def lose(zone: str, position: int, cause: int, index: int | None = None) -> None:
         die = bag.pop(position if index is None else index) if zone == "bag" else on_board.pop(position)
         lost.append(die)
-        events.append(_ev("to_lost", die=die, from_zone=zone, position=position,
+        events.append(_ev(Kind.TO_LOST, die=die, from_zone=zone, position=position,
                           cause=faces[cause], cause_position=cause))
 
     def lose_bag_and_board_diamonds(cause: int) -> None:
@@ -213,58 +260,58 @@ def _resolve(rules: DicemantsRules, board: Sequence[Die], bag: Sequence[Die], lo
     def diamonds_to_bag() -> None:
         for q in [q for q, d in on_board.items() if d.face == "diamond"]:
             bag.append(on_board.pop(q))
-            events.append(_ev("to_bag", die=bag[-1], position=q))
+            events.append(_ev(Kind.TO_BAG, die=bag[-1], position=q))
 
-    if tier == "tnt":
+    if tier == TierId.TNT:
         cause = faces.index("tnt")
-        if lost:  # rule 3.1: the most recently lost die comes back to the board
+        if lost:  # TNT: the most recently lost die comes back to the board
             extra.append(lost.pop())
-            events.append(_ev("from_lost", die=extra[0], cause="tnt", cause_position=cause, position=len(board)))
+            events.append(_ev(Kind.FROM_LOST, die=extra[0], cause="tnt", cause_position=cause, position=len(board)))
         else:
-            events.append(_ev("from_lost_none", cause="tnt", cause_position=cause))
-        reroll = "mandatory"  # rule 3.1: re-roll all board dice
-    elif tier == "skull":  # rule 3.2: bag and board diamonds lost, bank 0
+            events.append(_ev(Kind.FROM_LOST_NONE, cause="tnt", cause_position=cause))
+        reroll = Again.MANDATORY  # TNT: re-roll all board dice
+    elif tier == TierId.SKULL:  # skull: bag and board diamonds lost, bank 0
         lose_bag_and_board_diamonds(faces.index("skull"))
-        end = "skull"
-    elif tier == "pick":
+        end = End.SKULL
+    elif tier == TierId.PICK:
         for p in [p for p, f in enumerate(faces) if f == "pick"]:
-            if p in on_board:  # rule 3.3: the closest die is lost; a lone pick loses itself
+            if p in on_board:  # pick: the closest die is lost; a lone pick loses itself
                 others = [q for q in on_board if q != p]
                 lose("board", _closest(p, others) if others else p, p)
-        reroll = "mandatory" if on_board else "none"
-        end = None if on_board else "pick_empty"  # rule 3.3: nothing left, bank the bag
-    elif tier == "thief":  # rule 3.4: every diamond on the board and in the bag is lost
+        reroll = Again.MANDATORY if on_board else Again.NONE
+        end = None if on_board else End.PICK_EMPTY  # pick: nothing left, bank the bag
+    elif tier == TierId.THIEF:  # thief: every diamond on the board and in the bag is lost
         lose_bag_and_board_diamonds(faces.index("thief"))
-    elif tier == "bug":
-        for p in [p for p, f in enumerate(faces) if _tier_of(rules, f) == "bug"]:  # rule 3.5: left to right
+    elif tier == TierId.BUG:
+        for p in [p for p, f in enumerate(faces) if _tier_of(rules, f) == TierId.BUG]:  # bug: left to right
             diamonds = [q for q, d in on_board.items() if d.face == "diamond"]
-            if diamonds:  # rule 3.5: the closest diamond on the board
+            if diamonds:  # bug: the closest diamond on the board
                 lose("board", _closest(p, diamonds), p)
-            elif rules.bug_takes_from_bag and bag:  # rule 3.5 flag: else the latest diamond in the bag
-                events.append(_ev("bug_fallback_bag", die=bag[-1], cause=faces[p], cause_position=p))
+            elif rules.bug_takes_from_bag and bag:  # bug flag: else the latest diamond in the bag
+                events.append(_ev(Kind.BUG_FALLBACK_BAG, die=bag[-1], cause=faces[p], cause_position=p))
                 lose("bag", len(bag) - 1, p)
             else:
-                events.append(_ev("bug_idle", cause=faces[p], cause_position=p))
-        diamonds_to_bag()  # rule 3.5: surviving diamonds go to the bag
+                events.append(_ev(Kind.BUG_IDLE, cause=faces[p], cause_position=p))
+        diamonds_to_bag()  # bug: surviving diamonds go to the bag
     else:
-        diamonds_to_bag()  # rule 3.6: diamonds go to the bag
+        diamonds_to_bag()  # diamonds and voids: diamonds go to the bag
     if streak:
-        events.append(_ev("void_roll", streak=streak, limit=rules.void_streak_limit))
+        events.append(_ev(Kind.VOID_ROLL, streak=streak, limit=rules.void_streak_limit))
     if end is None and locked:
-        end = "locked"  # rule 3: with locked, resolve the tier, then the turn ends
+        end = End.LOCKED  # precedence: with locked, resolve the tier, then the turn ends
     elif end is None and tier in _OPTIONAL_TIERS:
         if streak >= rules.void_streak_limit:
-            end = "void_streak"  # rule 5: too many all-void rolls in a row
+            end = End.VOID_STREAK  # all-void rolls: too many all-void rolls in a row
         elif not on_board:
-            end = "empty_board"  # rule 4: empty board, bank the bag
+            end = End.EMPTY_BOARD  # re-roll or stop: empty board, bank the bag
     new_board = tuple(on_board[q] for q in sorted(on_board)) + tuple(extra)
     if end is not None:
-        reroll = "none"
-    elif reroll == "mandatory":
-        events.append(_ev("reroll", mandatory=True, dice=tuple(d.id for d in new_board)))
-    banked = None if end is None else 0 if end == "skull" else len(bag)  # rule 6: bank the dice in the bag
+        reroll = Again.NONE
+    elif reroll == Again.MANDATORY:
+        events.append(_ev(Kind.REROLL, mandatory=True, dice=tuple(d.id for d in new_board)))
+    banked = None if end is None else 0 if end == End.SKULL else len(bag)  # banking: bank the dice in the bag
     if end is not None:
-        events.append(_ev("turn_end", reason=end, banked=banked))
+        events.append(_ev(Kind.TURN_END, reason=end, banked=banked))
     return _Outcome(tier, locked, tuple(bag), new_board, tuple(lost), reroll, end, banked, streak, tuple(events))
 
 
@@ -317,7 +364,7 @@ class Resolution:
     bag: tuple
     board: tuple
     lost: tuple
-    reroll: str  # "mandatory" | "optional" | "none"
+    reroll: Again
     turn_over: bool
     banked: int | None
     possible: bool
@@ -348,9 +395,9 @@ def resolve_roll(rules: DicemantsRules, faces: Sequence[str], bag: int | Sequenc
     n, b = len(faces), len(bag_faces)
     names = ids or tuple(f"?{i + 1}" for i in range(n)) + tuple(f"bag{i + 1}" for i in range(b)) \
         + tuple(f"lost{i + 1}" for i in range(len(lost_faces)))
-    out = _resolve(rules, [Die(i, f) for i, f in zip(names, faces)],
-                   [Die(i, f) for i, f in zip(names[n:], bag_faces)],
-                   [Die(i, f) for i, f in zip(names[n + b:], lost_faces)], void_streak)
+    out = _resolve(rules, [DieInPlay(i, f) for i, f in zip(names, faces)],
+                   [DieInPlay(i, f) for i, f in zip(names[n:], bag_faces)],
+                   [DieInPlay(i, f) for i, f in zip(names[n + b:], lost_faces)], void_streak)
     return Resolution(out.tier, out.locked, tuple(d.face for d in out.bag), tuple(d.face for d in out.board),
                       tuple(d.face for d in out.lost), out.reroll, out.end is not None, out.banked,
                       ids is not None, ids[:n] if ids else None, out.events, out.end, out.void_streak)
@@ -369,7 +416,7 @@ class State:
     board: tuple = ()
     lost: tuple = ()
     void_streak: int = 0
-    phase: str = "choose"  # choose | draw | roll | decide | over
+    phase: Phase = Phase.CHOOSE
     pending: int = 0  # dice still to draw (phase draw)
     winner: int | None = None
     turn: int = 1  # turns started in this game
@@ -377,7 +424,7 @@ class State:
     drawn: int = 0  # dice drawn this turn
 
 
-def new_game(rules: DicemantsRules = DEFAULT_RULES, players: int = 2) -> State:
+def new_game(rules: DicemantsRules, players: int) -> State:
     """A fresh game; player 0 starts choosing how many dice to roll."""
     lo, hi = rules.players
     if not lo <= players <= hi:
@@ -392,21 +439,21 @@ def pool(state: State) -> tuple:
 
 
 def is_chance(state: State) -> bool:
-    return state.phase in ("draw", "roll")
+    return state.phase in (Phase.DRAW, Phase.ROLL)
 
 
 def legal_actions(state: State) -> tuple:
-    if state.phase == "choose":
+    if state.phase == Phase.CHOOSE:
         return tuple(Roll(n) for n in range(1, min(state.rules.max_dice, len(pool(state))) + 1))
-    return (Reroll(), Stop()) if state.phase == "decide" else ()
+    return (Reroll(), Stop()) if state.phase == Phase.DECIDE else ()
 
 
 def chance_outcomes(state: State) -> list:
     """[(outcome, probability)]: a die id drawn from the pool, or the face of the next die to roll."""
-    if state.phase == "draw":  # rule 1: dice drawn at random
+    if state.phase == Phase.DRAW:  # choosing the dice: dice drawn at random
         left = pool(state)
         return [(die_id, Fraction(1, len(left))) for die_id in left]
-    if state.phase == "roll":  # rule 2: each face 1/6 (equal faces merged)
+    if state.phase == Phase.ROLL:  # the row: each face 1/6 (equal faces merged)
         return list(_face_outcomes(state.rules, next(d.id for d in state.board if d.face is None)))
     return []
 
@@ -416,55 +463,41 @@ def _face_outcomes(rules: DicemantsRules, die_id: str) -> tuple:
     return tuple((f, Fraction(c, 6)) for f, c in Counter(rules.die_faces(die_id)).items())
 
 
-def sample(outcomes: Sequence, rng: random.Random) -> Any:
-    """Draw one outcome exactly (integer arithmetic) with the caller's own rng."""
-    den = math.lcm(*(p.denominator for _, p in outcomes))
-    weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
-    if sum(weights) != den:
-        raise ValueError("probabilities must sum to 1")
-    r = rng.randrange(den)
-    for (outcome, _), w in zip(outcomes, weights):
-        r -= w
-        if r < 0:
-            return outcome
-    raise AssertionError("unreachable")
-
-
 def _end_turn(state: State, banked: int, events: list) -> tuple:
-    score = state.scores[state.current] + banked  # rule 6: banking adds the bag to the score
+    score = state.scores[state.current] + banked  # banking: banking adds the bag to the score
     scores = state.scores[:state.current] + (score,) + state.scores[state.current + 1:]
-    events.append(_ev("bank", player=state.current, banked=banked, score=score))
+    events.append(_ev(Kind.BANK, player=state.current, banked=banked, score=score))
     done = replace(state, scores=scores, bag=(), board=(), lost=(), void_streak=0, rolls=0, drawn=0)
-    if score >= state.rules.goal:  # rule 6: reaching the goal at the end of a turn wins at once
-        events.append(_ev("win", player=state.current, score=score))
-        return replace(done, phase="over", winner=state.current), tuple(events)
-    return replace(done, current=(state.current + 1) % len(scores), phase="choose", turn=state.turn + 1), \
+    if score >= state.rules.goal:  # banking: reaching the goal at the end of a turn wins at once
+        events.append(_ev(Kind.WIN, player=state.current, score=score))
+        return replace(done, phase=Phase.OVER, winner=state.current), tuple(events)
+    return replace(done, current=(state.current + 1) % len(scores), phase=Phase.CHOOSE, turn=state.turn + 1), \
         tuple(events)
 
 
 def apply_chance(state: State, outcome: Any) -> tuple:
     """Apply one chance outcome (as listed by chance_outcomes)."""
     player = state.current
-    if state.phase == "draw" and outcome in pool(state):
-        board = state.board + (Die(outcome),)
+    if state.phase == Phase.DRAW and outcome in pool(state):
+        board = state.board + (DieInPlay(outcome),)
         left = state.pending - 1
-        return (replace(state, board=board, pending=left, phase="draw" if left else "roll"),
-                (_ev("draw", player=player, die=outcome, position=len(board) - 1),))
+        return (replace(state, board=board, pending=left, phase=Phase.DRAW if left else Phase.ROLL),
+                (_ev(Kind.DRAW, player=player, die=outcome, position=len(board) - 1),))
     i = next((i for i, d in enumerate(state.board) if d.face is None), None)
-    if state.phase != "roll" or outcome not in state.rules.die_faces(state.board[i].id):
+    if state.phase != Phase.ROLL or outcome not in state.rules.die_faces(state.board[i].id):
         raise ValueError(f"outcome {outcome!r} is not possible in phase {state.phase}")
-    board = state.board[:i] + (Die(state.board[i].id, outcome),) + state.board[i + 1:]
+    board = state.board[:i] + (DieInPlay(state.board[i].id, outcome),) + state.board[i + 1:]
     if any(d.face is None for d in board):
         return replace(state, board=board), ()
     rolls = state.rolls + 1
     out = _resolve(state.rules, board, state.bag, state.lost, state.void_streak)
-    events = [_ev("roll", player=player, roll=rolls, dice=board), *out.events]
+    events = [_ev(Kind.ROLL, player=player, roll=rolls, dice=board), *out.events]
     state = replace(state, bag=out.bag, lost=out.lost, board=out.board, void_streak=out.void_streak, rolls=rolls)
     if out.end is not None:
         return _end_turn(state, out.banked, events)
-    if out.reroll == "mandatory":  # rules 3.1/3.3: the board dice are picked up and rolled again
-        return replace(state, board=tuple(Die(d.id) for d in out.board), phase="roll"), tuple(events)
-    return replace(state, phase="decide"), tuple(events)  # rule 4: re-roll or stop
+    if out.reroll == Again.MANDATORY:  # TNT and pick: the board dice are picked up and rolled again
+        return replace(state, board=tuple(DieInPlay(d.id) for d in out.board), phase=Phase.ROLL), tuple(events)
+    return replace(state, phase=Phase.DECIDE), tuple(events)  # re-roll or stop: re-roll or stop
 
 
 def apply_action(state: State, action: Any) -> tuple:
@@ -472,30 +505,14 @@ def apply_action(state: State, action: Any) -> tuple:
     if action not in legal_actions(state):
         raise ValueError(f"illegal action {action!r} in phase {state.phase}")
     player = state.current
-    if isinstance(action, Roll):  # rule 1: choose how many dice; bag and lost zone start empty
-        return (replace(state, phase="draw", pending=action.n, drawn=action.n, rolls=0, void_streak=0),
-                (_ev("turn_start", player=player, turn=state.turn, dice=action.n),))
-    if isinstance(action, Reroll):  # rule 4: re-roll all the dice left on the board
-        return (replace(state, board=tuple(Die(d.id) for d in state.board), phase="roll"),
-                (_ev("reroll", mandatory=False, dice=tuple(d.id for d in state.board)),))
-    banked = len(state.bag)  # rule 4: stop and bank the bag
-    return _end_turn(state, banked, [_ev("turn_end", reason="stopped", banked=banked)])
-
-
-def replay(rules: DicemantsRules, players: int, seed: int, actions: Sequence, strict: bool = True) -> tuple:
-    """Re-run a game record (seed + player actions): returns (final state, all events)."""
-    rng, state, events, todo = random.Random(seed), new_game(rules, players), [], list(actions)
-    while state.phase != "over":
-        if is_chance(state):
-            state, evs = apply_chance(state, sample(chance_outcomes(state), rng))
-        elif todo:
-            state, evs = apply_action(state, todo.pop(0))
-        else:
-            break
-        events.extend(evs)
-    if todo and strict:
-        raise ValueError(f"{len(todo)} actions left after the game ended")
-    return state, tuple(events)
+    if isinstance(action, Roll):  # choosing the dice: choose how many dice; bag and lost zone start empty
+        return (replace(state, phase=Phase.DRAW, pending=action.n, drawn=action.n, rolls=0, void_streak=0),
+                (_ev(Kind.TURN_START, player=player, turn=state.turn, dice=action.n),))
+    if isinstance(action, Reroll):  # re-roll or stop: re-roll all the dice left on the board
+        return (replace(state, board=tuple(DieInPlay(d.id) for d in state.board), phase=Phase.ROLL),
+                (_ev(Kind.REROLL, mandatory=False, dice=tuple(d.id for d in state.board)),))
+    banked = len(state.bag)  # re-roll or stop: stop and bank the bag
+    return _end_turn(state, banked, [_ev(Kind.TURN_END, reason=End.STOPPED, banked=banked)])
 
 
 # ------------------------------------------------------------------ exact odds
@@ -506,6 +523,8 @@ class Odds:
 
     n: int
     turn_ends: Fraction  # the roll ends the turn
+    bust: Fraction  # the roll ends the turn and banks nothing
+    ends_banking: Fraction  # the roll ends the turn and banks at least one diamond
     skull: Fraction  # the skull tier acts (bag and board diamonds lost)
     expected_bag: Fraction  # diamonds in the bag after the roll
     mandatory_reroll: Fraction
@@ -520,24 +539,26 @@ def odds(rules: DicemantsRules, n: int) -> Odds:
         raise ValueError(f"n: expected 1..{rules.max_dice}, got {n}")
     draws = list(itertools.combinations([i for i, _ in rules.dice], n))
     cache: dict = {}
-    tiers, reroll = Counter(), Counter()
-    total = ends = skull = bag = Fraction(0)
+    tiers: Counter[str] = Counter()
+    reroll: Counter[str] = Counter()
+    total = ends = bust = skull = bag = Fraction(0)
     for draw in draws:
         per_die = [Counter(rules.die_faces(i)).items() for i in draw]
         for picks in itertools.product(*per_die):
             faces = tuple(f for f, _ in picks)
             p = Fraction(math.prod(c for _, c in picks), 6 ** n * len(draws))
             if faces not in cache:
-                cache[faces] = _resolve(rules, [Die(str(k), f) for k, f in enumerate(faces)], (), (), 0)
+                cache[faces] = _resolve(rules, [DieInPlay(str(k), f) for k, f in enumerate(faces)], (), (), 0)
             out = cache[faces]
             total += p
             tiers[out.tier] += p
             reroll[out.reroll] += p
             ends += p if out.end else 0
-            skull += p if out.tier == "skull" else 0
+            bust += p if out.end and not out.banked else 0
+            skull += p if out.tier == TierId.SKULL else 0
             bag += p * len(out.bag)
-    return Odds(n, ends, skull, bag, reroll["mandatory"], tuple((t, tiers[t]) for t in rules.tiers),
-                tuple((k, reroll[k]) for k in ("mandatory", "optional", "none")), total)
+    return Odds(n, ends, bust, ends - bust, skull, bag, reroll[Again.MANDATORY], tuple((t, tiers[t]) for t in rules.tiers),
+                tuple((k, reroll[k]) for k in Again), total)
 
 
 # ------------------------------------------------------------------ worked examples
@@ -558,7 +579,7 @@ class Example:
 
 def coverage_goals(rules: DicemantsRules) -> tuple:
     """What the worked examples must exercise, most specific first."""
-    plain = rules.tiers.index("plain")  # locked is a plain face: a tier below plain never acts with it
+    plain = rules.tiers.index(TierId.PLAIN)  # locked is a plain face: a tier below plain never acts with it
     return (tuple(f"locked-{t}" for i, t in enumerate(rules.tiers) if t in rules.locked_combines and i <= plain)
             + (("bug-fallback",) if rules.bug_takes_from_bag else ())
             + ("tnt-empty-lost", "tnt-return", "pick-alone", "void-streak", "skull-big-bag")
@@ -576,13 +597,13 @@ def _goals_met(rules: DicemantsRules, faces: tuple, bag: int, lost: tuple, res: 
         met.add(f"locked-{res.tier}")  # locked combined with a tier that moved dice
     if "bug_fallback_bag" in kinds:
         met.add("bug-fallback")
-    if res.tier == "tnt":
+    if res.tier == TierId.TNT:
         met.add("tnt-return" if "from_lost" in kinds else "tnt-empty-lost")
-    if res.tier == "pick" and len(faces) == 1:
+    if res.tier == TierId.PICK and len(faces) == 1:
         met.add("pick-alone")
     if res.end_reason == "void_streak":
         met.add("void-streak")
-    if res.tier == "skull" and bag >= _big_bag(rules):
+    if res.tier == TierId.SKULL and bag >= _big_bag(rules):
         met.add("skull-big-bag")
     return met
 
@@ -611,7 +632,7 @@ EXAMPLE_SIZES = (3, 2, 1, 4)
 """Dice per example roll, in order of preference: three dice show an interplay and stay readable."""
 
 
-def derive_examples(rules: DicemantsRules = DEFAULT_RULES, max_len: int = 4) -> list:
+def derive_examples(rules: DicemantsRules, max_len: int = 4) -> list[Example]:
     """For each coverage goal not yet covered, the first possible roll (EXAMPLE_SIZES order) that meets it.
 
     Candidates: rolls of the preferred sizes up to max_len dice the real dice can show (fixed face
@@ -660,7 +681,7 @@ class Strategy:
     stop_at: int
 
     def act(self, state: State) -> Any:
-        if state.phase == "choose":
+        if state.phase == Phase.CHOOSE:
             return Roll(min(self.dice, state.rules.max_dice, len(pool(state))))
         bag = len(state.bag)
         wins = state.scores[state.current] + bag >= state.rules.goal
@@ -674,52 +695,39 @@ STRATEGIES = {
 }
 
 
-def play(rules: DicemantsRules, players: int, seed: int, strategies: Sequence, roll_cap: int = 1000,
-         max_turns: int = 100_000) -> tuple:
-    """Play one game; returns (final state, actions, events). (seed, actions) replays it exactly."""
-    seats = [STRATEGIES[s] if isinstance(s, str) else s for s in strategies]
-    rng, state, actions, events = random.Random(seed), new_game(rules, players), [], []
-    while state.phase != "over":
-        if state.turn > max_turns or state.rolls > 100 * roll_cap:
-            raise RuntimeError("game did not terminate")
+
+# ------------------------------------------------------------------ the Engine protocol
+
+class DicemantsEngine:
+    """Dicemants behind the Engine protocol: a thin, pure face over the functions above."""
+
+    def __init__(self, rules: DicemantsRules):
+        self.rules = rules
+
+    def new_game(self, players: int) -> State:
+        return new_game(self.rules, players)
+
+    def current_player(self, state: State) -> int:
+        if state.phase == Phase.OVER:
+            return -2  # TERMINAL
+        return -1 if is_chance(state) else state.current  # CHANCE, else the seat to move
+
+    def legal_actions(self, state: State) -> Sequence[Any]:
+        return legal_actions(state)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Any, Fraction]]:
+        return chance_outcomes(state)
+
+    def apply(self, state: State, action: Any) -> tuple[State, tuple[Event, ...]]:
         if is_chance(state):
-            state, evs = apply_chance(state, sample(chance_outcomes(state), rng))
-        else:
-            action = seats[state.current % len(seats)].act(state)
-            if state.phase == "decide" and state.rolls >= roll_cap:
-                action = Stop()  # defensive cap on optional re-rolls
-            actions.append(action)
-            state, evs = apply_action(state, action)
-        events.extend(evs)
-    return state, tuple(actions), tuple(events)
+            return apply_chance(state, action)
+        return apply_action(state, action)
 
+    def returns(self, state: State) -> tuple[Fraction, ...]:
+        """1 to the winner, 0 to everyone else (the first to reach the goal wins alone)."""
+        return tuple(Fraction(int(seat == state.winner)) for seat in range(len(state.scores)))
 
-@dataclass(frozen=True)
-class SimStats:
-    """Results of simulate(); turns count every player's turn."""
-
-    games: int
-    players: int
-    wins_by_seat: tuple
-    wins_by_strategy: tuple  # ((name, wins, seat-games), ...)
-    turns_mean: float
-    turns_min: int
-    turns_max: int
-
-
-def simulate(rules: DicemantsRules, games: int, players: int, seed: int, strategies: Sequence,
-             rotate: bool = True) -> SimStats:
-    """Play whole games; with rotate, game g seats strategies[(seat + g) % len]. Reproducible by seed."""
-    seats = [STRATEGIES[s] if isinstance(s, str) else s for s in strategies]
-    rng = random.Random(seed)
-    by_seat, wins, entries, turns = [0] * players, Counter(), Counter(), []
-    for g in range(games):
-        lineup = [seats[(s + (g if rotate else 0)) % len(seats)] for s in range(players)]
-        state, _, _ = play(rules, players, rng.getrandbits(64), lineup)
-        by_seat[state.winner] += 1
-        wins[lineup[state.winner].name] += 1
-        entries.update(s.name for s in lineup)
-        turns.append(state.turn)
-    names = list(dict.fromkeys(s.name for s in seats))
-    return SimStats(games, players, tuple(by_seat), tuple((n, wins[n], entries[n]) for n in names),
-                    sum(turns) / games if games else 0.0, min(turns, default=0), max(turns, default=0))
+    def key(self, state: State) -> Hashable:
+        """Everything the rest of the game depends on; the turn, roll and draw counters left out."""
+        return (state.scores, state.current, state.bag, state.board, state.lost, state.void_streak,
+                state.phase, state.pending, state.winner)

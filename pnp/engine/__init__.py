@@ -1,1 +1,0 @@
-"""Pure reference engines (standard library only) that compute rulebook examples and odds."""

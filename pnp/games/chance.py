@@ -1,0 +1,139 @@
+"""Game-neutral tools over any Engine: exact seeded sampling, play, replay, simulate and an exact chance-tree walk."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterator, Sequence, TypeVar
+
+from .protocols import CHANCE, TERMINAL, Engine, Policy
+
+S = TypeVar("S")
+A = TypeVar("A")
+O = TypeVar("O")  # noqa: E741
+
+
+def sample(outcomes: Sequence[tuple[O, Fraction]], rng: random.Random) -> O:
+    """Draw one outcome exactly (integer arithmetic) with the caller's own generator."""
+    den = math.lcm(*(p.denominator for _, p in outcomes))
+    weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
+    if sum(weights) != den:
+        raise ValueError("probabilities must sum to 1")
+    r = rng.randrange(den)
+    for (outcome, _), w in zip(outcomes, weights):
+        r -= w
+        if r < 0:
+            return outcome
+    raise AssertionError("unreachable")
+
+
+def play(engine: Engine[S, A], players: int, seed: int, policies: Sequence[Policy[S, A]],
+         max_steps: int = 1_000_000) -> tuple[S, tuple[A, ...], tuple[Any, ...]]:
+    """Play one game, seat i seated by policies[i % len]: (final state, player actions, events).
+
+    Chance is sampled from `random.Random(seed)`, so (seed, actions) replays the game exactly.
+    """
+    rng, state = random.Random(seed), engine.new_game(players)
+    actions: list[A] = []
+    events: list[Any] = []
+    for _ in range(max_steps):
+        seat = engine.current_player(state)
+        if seat == TERMINAL:
+            return state, tuple(actions), tuple(events)
+        if seat == CHANCE:
+            state, evs = engine.apply(state, sample(engine.chance_outcomes(state), rng))
+        else:
+            action = policies[seat % len(policies)].act(state)
+            actions.append(action)
+            state, evs = engine.apply(state, action)
+        events.extend(evs)
+    raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+
+def replay(engine: Engine[S, A], players: int, seed: int, actions: Sequence[A],
+           strict: bool = True) -> tuple[S, tuple[Any, ...]]:
+    """Re-run a game record (seed plus player actions): the final state and every event.
+
+    Stops where the game ends or the actions run out; with `strict`, actions left over are an error.
+    """
+    rng, state, todo = random.Random(seed), engine.new_game(players), list(actions)
+    events: list[Any] = []
+    while (seat := engine.current_player(state)) != TERMINAL:
+        if seat == CHANCE:
+            state, evs = engine.apply(state, sample(engine.chance_outcomes(state), rng))
+        elif todo:
+            state, evs = engine.apply(state, todo.pop(0))
+        else:
+            break
+        events.extend(evs)
+    if todo and strict:
+        raise ValueError(f"{len(todo)} actions left after the game ended")
+    return state, tuple(events)
+
+
+def winners(engine: Engine[S, A], state: S) -> tuple[int, ...]:
+    """The seats with the best return at a terminal state (several when they share the win)."""
+    returns = engine.returns(state)
+    best = max(returns)
+    return tuple(seat for seat, r in enumerate(returns) if r == best and r > 0)
+
+
+@dataclass(frozen=True)
+class SimStats:
+    """What simulate() counted: wins by seat and by policy, and the length of the games."""
+
+    games: int
+    players: int
+    wins_by_seat: tuple[Fraction, ...]
+    """Wins per seat; a shared win counts as a fraction to each winner."""
+    wins_by_policy: tuple[tuple[str, Fraction, int], ...]
+    """(policy name, wins, games it was seated in), in the order the policies were given."""
+    length_mean: float
+    length_min: int
+    length_max: int
+
+
+def simulate(engine: Engine[S, A], games: int, players: int, seed: int, policies: Sequence[Policy[S, A]],
+             length: Callable[[S], int], rotate: bool = True) -> SimStats:
+    """Play whole games; with `rotate`, game g seats policies[(seat + g) % len]. Reproducible by seed.
+
+    `length` measures a finished game (e.g. its number of turns).
+    """
+    rng = random.Random(seed)
+    by_seat = [Fraction(0)] * players
+    wins: Counter[str] = Counter()
+    seated: Counter[str] = Counter()
+    lengths = []
+    for g in range(games):
+        lineup = [policies[(s + (g if rotate else 0)) % len(policies)] for s in range(players)]
+        state, _, _ = play(engine, players, rng.getrandbits(64), lineup)
+        won = winners(engine, state)
+        for seat in won:
+            by_seat[seat] += Fraction(1, len(won))
+            wins[lineup[seat].name] += Fraction(1, len(won))
+        seated.update(p.name for p in lineup)
+        lengths.append(length(state))
+    names = list(dict.fromkeys(p.name for p in policies))
+    return SimStats(games, players, tuple(by_seat), tuple((n, Fraction(wins[n]), seated[n]) for n in names),
+                    sum(lengths) / games if games else 0.0, min(lengths, default=0), max(lengths, default=0))
+
+
+def walk(engine: Engine[S, A], state: S, until: Callable[[S, tuple[Any, ...]], bool]
+         ) -> Iterator[tuple[S, Fraction, tuple[Any, ...]]]:
+    """Every way chance can go from `state`, exactly: (state, probability, events since `state`) at each leaf.
+
+    A leaf is where `until(state, events)` holds, a player must act, or the game is over; the
+    probabilities of the leaves sum to 1. Depth first, in the engine's outcome order.
+    """
+    stack: list[tuple[S, Fraction, tuple[Any, ...]]] = [(state, Fraction(1), ())]
+    while stack:
+        node, p, events = stack.pop()
+        if until(node, events) or engine.current_player(node) != CHANCE:
+            yield node, p, events
+            continue
+        for outcome, q in reversed(engine.chance_outcomes(node)):
+            nxt, evs = engine.apply(node, outcome)
+            stack.append((nxt, p * q, events + tuple(evs)))

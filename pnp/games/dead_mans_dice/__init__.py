@@ -1,0 +1,1 @@
+"""Dead Man's Dice: piles of dice and plunder; its score pad."""

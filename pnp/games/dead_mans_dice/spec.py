@@ -1,0 +1,42 @@
+"""Dead Man's Dice as the shared code sees it: its parameters, its score pad and its legend."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...model import Game, Params
+from ..spec import GameSpec
+from .sheets import score_pad
+
+
+@dataclass(frozen=True)
+class DeadMansDiceParams(Params):
+    """The numbers of a Dead Man's Dice game."""
+
+    goal: int
+    """Doubloons that win the game at the end of a round."""
+    skull_value: int
+    """What a skull and crossbones is worth in a pile."""
+    keelhaul_penalty: int
+    """Lost by a pirate still holding their Jolly Roger die when the round ends."""
+    broadside_penalty: int
+    """Lost for knocking over another pirate's pile."""
+    pile_total: int
+    """Two dice that add up to this may be stacked."""
+    knock_over_chance: int
+    """The chance the engine gives a pile of being knocked over (a physical event; 0 by default)."""
+
+
+def params(game: Game) -> DeadMansDiceParams:
+    """The game's parameters, typed."""
+    assert isinstance(game.params, DeadMansDiceParams), game.id
+    return game.params
+
+
+SPEC = GameSpec(
+    id="dead-mans-dice",
+    params=DeadMansDiceParams,
+    score_pad=score_pad,
+    templates=Path(__file__).parent / "templates",
+)

@@ -1,0 +1,1 @@
+"""Dice Arena: throw, match and capture; its arena mat and score pad."""

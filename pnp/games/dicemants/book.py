@@ -1,0 +1,260 @@
+"""Dicemants' Book: from the rules file to its engine, and from engine results to worked examples, odds and the CLI."""
+
+from __future__ import annotations
+
+import argparse
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from ...errors import InputError, Problem
+from ...i18n import Translator
+from ...model import Game
+from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
+from . import engine
+from .narrate import face_name, narrate
+
+if TYPE_CHECKING:
+    from ..protocols import Policy
+
+
+def dicemants_rules(game: Game) -> engine.DicemantsRules:
+    """The engine's view of the Dicemants rules file: dice, tier order, goal and flags."""
+    from .spec import params, precedence
+
+    tiers = precedence(game)
+    bug_tier = next((t for t in tiers if t.id == engine.TierId.BUG), None)
+    p = params(game)
+    try:
+        return engine.DicemantsRules(
+            dice=tuple((d.id, d.faces) for d in game.dice),
+            tiers=tuple(t.id for t in tiers),
+            locked_combines=frozenset(t.id for t in tiers if t.with_locked),
+            goal=p.goal,
+            max_dice=p.max_dice,
+            void_streak_limit=p.void_streak_limit,
+            bug_takes_from_bag=bool(game.flags.get("bug_takes_from_bag", True)),
+            bugs=frozenset(bug_tier.faces if bug_tier else ()),
+            players=game.players,
+        )
+    except ValueError as exc:
+        field = str(exc).split(":", 1)[0]
+        line = game.lines.get({"tiers": "precedence", "locked_combines": "precedence", "bugs": "precedence",
+                                "goal": "params", "max_dice": "params", "void_streak_limit": "params"}.get(field, field))
+        raise InputError(Problem(game.file, line, field, f"the engine cannot play these rules: {exc}")) from None
+
+
+@lru_cache(maxsize=8)
+def _derived(rules: engine.DicemantsRules) -> tuple[engine.Example, ...]:
+    return tuple(engine.derive_examples(rules))
+
+
+def pinned_examples(game: Game, rules: engine.DicemantsRules) -> list[engine.Example]:
+    """The source text's rolls, resolved at the start of a turn (empty bag and lost zone)."""
+    from .spec import pinned
+
+    return [
+        engine.Example(f"pinned-{i}", (), faces, 0, (), 0, None, engine.resolve_roll(rules, faces))
+        for i, faces in enumerate(pinned(game), 1)
+    ]
+
+
+def examples(game: Game) -> list[engine.Example]:
+    """The rulebook's worked examples: the source's possible rolls, then the derived coverage set."""
+    rules = dicemants_rules(game)
+    return [e for e in pinned_examples(game, rules) if e.resolution.possible] + list(_derived(rules))
+
+
+def example_title(example: engine.Example, game: Game, tr: Translator, number: int) -> str:
+    """A short title naming what the example shows."""
+    from .spec import params, precedence
+
+    limit = params(game).void_streak_limit
+    titles = {
+        "locked-thief": tr.gettext("The thief with a locked way"),
+        "locked-bug": tr.gettext("A bug with a locked way"),
+        "locked-plain": tr.gettext("Diamonds with a locked way"),
+        "bug-fallback": tr.gettext("A bug reaches into the bag"),
+        "tnt-empty-lost": tr.gettext("TNT with an empty lost zone"),
+        "tnt-return": tr.gettext("TNT brings a die back"),
+        "pick-alone": tr.gettext("A broken pick on its own"),
+        "void-streak": tr.format(tr.ngettext("{n} all-void roll in a row", "{n} all-void rolls in a row", limit), n=limit),
+        "skull-big-bag": tr.gettext("A skull after a good run"),
+    }
+    if example.id.startswith("pinned-"):  # numbered as printed: the source's impossible rolls are left out
+        return tr.format(tr.gettext("From the original rules, example {n}"), n=number)
+    if example.id.startswith("tier-"):
+        tier = next(t for t in precedence(game) if t.id == example.id[5:])
+        return tr.join([face_name(game, tr, f) for f in tier.faces])
+    return titles.get(example.id, tr.format(tr.gettext("Example {n}"), n=number))
+
+
+def example_view(example: engine.Example, game: Game, tr: Translator, number: int) -> ExampleView:
+    """One example in the reader's language."""
+    before = []
+    if example.bag:
+        before.append(tr.format(tr.ngettext("Your bag holds {n} diamond.", "Your bag holds {n} diamonds.", example.bag), n=example.bag))
+    if example.lost:
+        n = len(example.lost)
+        before.append(tr.format(tr.ngettext("The lost zone holds {n} die.", "The lost zone holds {n} dice.", n), n=n))
+    if example.void_streak:
+        n = example.void_streak
+        before.append(tr.format(tr.ngettext("You have just made {n} all-void roll in a row.",
+                                             "You have just made {n} all-void rolls in a row.", n), n=n))
+    res = example.resolution
+    after = (
+        Zone(tr.gettext("Bag"), res.bag),
+        Zone(tr.gettext("Board"), res.board),
+        Zone(tr.gettext("Lost zone"), res.lost),
+    )
+    before_zones = tuple(zone for zone in (
+        Zone(tr.gettext("Bag"), ("diamond",) * example.bag),
+        Zone(tr.gettext("Lost zone"), tuple(example.lost)),
+    ) if zone.faces)
+    return ExampleView(example.id, example_title(example, game, tr, number), tuple(before), tuple(example.faces),
+                       tuple(res.assignment or ()), before_zones, after, tuple(narrate(res, game, tr)))
+
+
+@lru_cache(maxsize=64)
+def _odds(rules: engine.DicemantsRules, n: int) -> engine.Odds:
+    return engine.odds(rules, n)
+
+
+def _ends(tr: Translator) -> str:
+    return tr.gettext("The roll ends your turn")
+
+
+FIRST_ROLL = (
+    OddsColumn("dice", lambda tr: tr.gettext("Dice rolled"), "count"),
+    OddsColumn("turn_ends", _ends, "chance"),
+    OddsColumn("bust", lambda tr: tr.gettext("and you bank nothing"), "chance", group=_ends),
+    OddsColumn("ends_banking", lambda tr: tr.gettext("and you bank diamonds"), "chance", group=_ends),
+    OddsColumn("skull", lambda tr: tr.gettext("The skull acts"), "chance"),
+    OddsColumn("kept_mean", lambda tr: tr.gettext("Diamonds kept, on average"), "mean"),
+)
+"""The first-roll table: how each number of dice ends, busts or banks, and what it keeps."""
+PRINTED = ("dice", "bust", "ends_banking", "skull", "kept_mean")
+"""The columns the rulebook prints: the turn's end split into bust and banking, as readers take it for risk."""
+
+
+class DicemantsBook:
+    """Dicemants' examples, odds, narration and command-line needs (the Book protocol)."""
+
+    def engine(self, game: Game) -> engine.DicemantsEngine:
+        return engine.DicemantsEngine(dicemants_rules(game))
+
+    def examples(self, game: Game, tr: Translator) -> ExamplesView:
+        views = tuple(example_view(e, game, tr, i) for i, e in enumerate(examples(game), 1))
+        intro = tr.gettext("Each example shows a roll, left to right in rolling order, with the letter of the die "
+                           "under each face; then where every die is once the roll is resolved.")
+        return ExamplesView(intro, views)
+
+    def odds(self, game: Game) -> Sequence[OddsTable]:
+        rules = dicemants_rules(game)
+        rows = []
+        for n in range(1, rules.max_dice + 1):
+            o = _odds(rules, n)
+            values = {"dice": n, "turn_ends": o.turn_ends, "bust": o.bust, "ends_banking": o.ends_banking,
+                      "skull": o.skull, "kept_mean": o.expected_bag}
+            rows.append(tuple((c.key, values[c.key]) for c in FIRST_ROLL))
+        intro = lambda tr: tr.gettext(  # noqa: E731
+            "The chances of the first roll of a turn, for each number of dice, computed exactly from the faces of the dice.")
+        return (OddsTable("first-roll", FIRST_ROLL, tuple(rows), intro),)
+
+    def printed_odds(self, game: Game) -> Sequence[OddsTable]:
+        """The odds as the rulebook prints them: the first-roll table without the undivided end column."""
+        return tuple(
+            OddsTable(t.id, tuple(c for c in t.columns if c.key in PRINTED),
+                      tuple(tuple(kv for kv in row if kv[0] in PRINTED) for row in t.rows), t.intro)
+            for t in self.odds(game))
+
+    def tell(self, game: Game, outcome: Any, tr: Translator) -> list[str]:
+        """A resolved roll told in the reader's language, from its events."""
+        assert isinstance(outcome, engine.Resolution)
+        return narrate(outcome, game, tr)
+
+    def snapshot(self, game: Game, tr: Translator) -> str:
+        """The worked examples as plain text: the snapshot a designer reviews as a diff after a rule change."""
+        lines = []
+        chosen = examples(game)
+        for number, example in enumerate(chosen, 1):
+            view = example_view(example, game, tr, number)
+            res = example.resolution
+            lines.append(f"[{view.id}] {view.title}")
+            context = f"bag {example.bag}, lost {' '.join(example.lost) or '-'}, all-void streak {example.void_streak}"
+            lines.append(f"  roll: {' '.join(example.faces)}  (dice {' '.join(view.dice)}; {context})")
+            lines.append(f"  tier {res.tier}{' + locked' if res.locked else ''}; re-roll {res.reroll}; "
+                         f"{'turn over, banked ' + str(res.banked) if res.turn_over else 'turn goes on'}")
+            for zone in view.after:
+                lines.append(f"  {zone.label}: {' '.join(zone.faces) or '-'}")
+            for sentence in view.sentences:
+                lines.append(f"  | {sentence}")
+            lines.append("")
+        return "\n".join(lines)
+
+    def warnings(self, game: Game) -> list[str]:
+        """The pinned rolls the game's own dice cannot show: printed rulebooks leave them out."""
+        from .spec import pinned
+
+        rules = dicemants_rules(game)
+        line = game.lines.get("examples")
+        return [f"{game.file}:{line}: examples[{i}]: no set of the game's dice can show {' '.join(faces)}; "
+                "the rulebook leaves it out"
+                for i, faces in enumerate(pinned(game)) if engine.assign_dice(rules, faces) is None]
+
+    def strategies(self, game: Game) -> Mapping[str, Policy[Any, Any]]:
+        return engine.STRATEGIES
+
+    def turns(self, state: Any) -> int:
+        return int(state.turn)
+
+    def describe(self, policy: Policy[Any, Any]) -> str:
+        assert isinstance(policy, engine.Strategy)
+        return f"roll {policy.dice}, stop at {policy.stop_at} in the bag"
+
+    def add_resolve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("faces", nargs="+", metavar="FACE", help="faces in rolling order (bug: any bug)")
+        parser.add_argument("--bag", type=_count, default=0, help="diamonds already in the bag")
+        parser.add_argument("--lost", type=_count, default=0, help="dice already in the lost zone")
+
+    def resolve(self, game: Game, args: argparse.Namespace) -> Resolved:
+        rules = dicemants_rules(game)
+        known = set(rules.faces) | {engine.BUG}
+        unknown = [f for f in args.faces if f not in known]
+        if unknown:
+            raise ValueError(f"unknown face {', '.join(unknown)} (faces: {', '.join(sorted(known))})")
+        if len(args.faces) + args.bag + args.lost > len(rules.dice):
+            raise ValueError(f"{len(args.faces)} rolled + {args.bag} in the bag + {args.lost} lost is more than "
+                             f"the {len(rules.dice)} dice of the game")
+        res = engine.resolve_roll(rules, args.faces, bag=args.bag, lost=args.lost)
+        return Resolved(resolution_json(res), res.possible, res)
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def resolution_json(res: engine.Resolution) -> dict[str, Any]:
+    """The outcome of one roll as plain data: zones after the roll, re-roll, banking and events."""
+    def plain(value: Any) -> Any:
+        if isinstance(value, engine.DieInPlay):
+            return {"die": value.id, "face": value.face}
+        if isinstance(value, (tuple, list)):
+            return [plain(v) for v in value]
+        return value
+
+    return {
+        "tier": res.tier,
+        "locked": res.locked,
+        "bag": list(res.bag),
+        "board": list(res.board),
+        "lost": list(res.lost),
+        "reroll": res.reroll,
+        "turn_over": res.turn_over,
+        "banked": res.banked,
+        "possible": res.possible,
+        "dice": list(res.assignment) if res.assignment else None,
+        "events": [{k: plain(v) for k, v in e.as_dict().items()} for e in res.events],
+    }

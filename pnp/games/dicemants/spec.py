@@ -1,0 +1,138 @@
+"""Dicemants as the shared code sees it: its parameters, its own rules-file keys, its tables, sheets and book."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from ...i18n import Translator
+from ...model import FrozenDict, Game, Params, Sentence
+from ...rules import ID, Checker, kind_of
+from ..spec import GameSpec, Sheet
+from .book import DicemantsBook
+from .sheets import mine_layout, score_pad
+
+NARRATION = ("sends", "reaches", "idle")
+"""What a bug's own sentences tell: it sends a board diamond away, reaches into the bag, finds nothing."""
+BUG = "bug"
+"""In an example roll, `bug` stands for any bug face."""
+
+
+@dataclass(frozen=True)
+class DicemantsParams(Params):
+    """The numbers of a Dicemants game."""
+
+    goal: int
+    """Diamonds a player must bank to win."""
+    max_dice: int
+    """The most dice a player may roll at the start of a turn."""
+    void_streak_limit: int
+    """All-void rolls in a row that end a turn."""
+
+
+@dataclass(frozen=True)
+class Tier:
+    """One step of the precedence: which faces act, what they do, and whether a locked way adds to it."""
+
+    id: str
+    faces: tuple[str, ...]
+    text: Sentence
+    with_locked: bool = False
+
+
+def params(game: Game) -> DicemantsParams:
+    """The game's parameters, typed."""
+    assert isinstance(game.params, DicemantsParams), game.id
+    return game.params
+
+
+def precedence(game: Game) -> tuple[Tier, ...]:
+    """The tiers, highest first."""
+    tiers: tuple[Tier, ...] = game.extras.get("precedence", ())
+    return tiers
+
+
+def pinned(game: Game) -> tuple[tuple[str, ...], ...]:
+    """The source text's example rolls, in rolling order."""
+    rolls: tuple[tuple[str, ...], ...] = game.extras.get("examples", ())
+    return rolls
+
+
+def narration(game: Game, face_id: str, event: str) -> Sentence | None:
+    """A bug's own sentence for an event (`sends`, `reaches`, `idle`), if the rules file gives one."""
+    told: Mapping[str, Sentence] = game.face(face_id).extras.get("narration", FrozenDict())
+    return told.get(event)
+
+
+def _precedence(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> tuple[Tier, ...]:
+    tiers, seen = [], set()
+    for i, raw in enumerate(ck.listing(value, path)):
+        where = path + (i,)
+        m = ck.mapping(raw, where, {"tier", "faces", "text"}, {"with_locked"})
+        if m is None:
+            continue
+        tier_id = ck.string(m.get("tier"), where + ("tier",), ID)
+        if tier_id in seen:
+            ck.fail(where + ("tier",), f"tier '{tier_id}' appears twice")
+        seen.add(tier_id)
+        faces = ck.listing(m.get("faces"), where + ("faces",), 1)
+        for j, face in enumerate(faces):
+            if face not in face_ids:
+                ck.fail(where + ("faces", j), f"'{face}' is not a face defined under 'faces'")
+        with_locked = m.get("with_locked", False)
+        if not isinstance(with_locked, bool):
+            ck.fail(where + ("with_locked",), f"expected true or false, found {kind_of(with_locked)}")
+        text = ck.text(m.get("text"), where + ("text",))
+        if tier_id and text:
+            tiers.append(Tier(tier_id, tuple(faces), text, bool(with_locked)))
+    return tuple(tiers)
+
+
+def _examples(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """Pinned example rolls: lists of face ids in rolling order (`bug` stands for any bug)."""
+    rolls = []
+    for i, raw in enumerate(ck.listing(value, path)):
+        faces = ck.listing(raw, path + (i,), 1)
+        for j, face in enumerate(faces):
+            if face not in face_ids | {BUG}:
+                ck.fail(path + (i, j), f"'{face}' is not a face defined under 'faces'")
+        rolls.append(tuple(faces))
+    return tuple(rolls)
+
+
+def _narration(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> FrozenDict[str, Sentence]:
+    m = ck.mapping(value, path, set(), set(NARRATION)) or {}
+    told = {key: ck.text(m[key], path + (key,)) for key in NARRATION if key in m}
+    return FrozenDict({key: text for key, text in told.items() if text is not None})
+
+
+def _derive(game: Game) -> Mapping[str, Any]:
+    # The tiers a locked way combines with, by their place in the precedence.
+    return {"locked_tiers": tuple(i + 1 for i, t in enumerate(precedence(game)) if t.with_locked)}
+
+
+def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
+    """What the Dicemants partials use: the tiers, their faces' names, the locked way."""
+    return {
+        "precedence": precedence(game),
+        "tier_names": lambda tier: [tr.text(game.face(f).name, game.values) for f in tier.faces],
+        # The locked way adds to the tiers marked with_locked.
+        "locked": next((f for f in game.faces if f.id == "locked"), None),
+    }
+
+
+SPEC = GameSpec(
+    id="dicemants",
+    params=DicemantsParams,
+    score_pad=score_pad,
+    templates=Path(__file__).parent / "templates",
+    flags=("bug_takes_from_bag",),
+    keys=FrozenDict({"precedence": _precedence, "examples": _examples}),
+    face_keys=FrozenDict({"narration": _narration}),
+    tables=FrozenDict({"precedence": lambda game: bool(precedence(game))}),
+    derive=_derive,
+    context=_context,
+    sheets=(Sheet("mats", mine_layout, lambda tr: tr.gettext("Mat"), wanted=lambda game: game.has_part("mat")),),
+    book=DicemantsBook(),
+)

@@ -1,0 +1,1 @@
+"""Gang of Dice: warning cards (predicates, sentences, the card sheet), rounds and pools."""

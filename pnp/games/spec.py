@@ -1,0 +1,83 @@
+"""GameSpec: everything only one game knows, handed to the shared loader, rulebook, sheets and CLI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from ..model import FrozenDict, Game, Params
+
+if TYPE_CHECKING:
+    from ..i18n import Translator
+    from ..rules import Checker
+    from ..sheets.page import Frame
+    from ..sheets.pads import Pad
+    from .protocols import Book
+
+KeyReader = Callable[["Checker", Any, tuple[Any, ...], frozenset[str]], Any]
+"""Reads one key of a rules file that only this game has: (checker, raw value, field path, face ids) -> value.
+
+Problems go to the checker, located by the path; what it returns lands in `Game.extras` (or `Face.extras`).
+"""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A kind of print-and-play sheet: its template, the layout it needs, and its name in the kit."""
+
+    kind: str
+    """The file's name in output/ (`mats` makes `mats.pdf`)."""
+    layout: Callable[[Game, "Translator", "Frame", float], dict[str, Any]]
+    """The template's context beyond what every sheet gets: (game, reader, page frame, die size)."""
+    title: Callable[["Translator"], str]
+    """The sheet's name as the kit's bookmark shows it."""
+    copies: Callable[[Game], int] = lambda game: 1
+    """How many times its pages are printed (the same page for every pair of players)."""
+    duplex: bool = False
+    """Printed double-sided: its first page must fall on the front of a sheet of paper."""
+    wanted: Callable[[Game], bool] = lambda game: True
+    """Whether a game's data calls for this sheet (a mat among its parts, cards in its deck)."""
+
+    @property
+    def template(self) -> str:
+        return f"sheets/{self.kind}.html"
+
+
+def _no_values(game: Game) -> Mapping[str, Any]:
+    return {}
+
+
+def _no_context(game: Game, tr: "Translator") -> Mapping[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game's package, as the shared code sees it. A fifth game is a rules file plus a package with a SPEC."""
+
+    id: str
+    """The game id: the rules file is `rules/<id>.yaml`."""
+    params: type[Params]
+    """Its parameters: a frozen dataclass whose fields (int, bool, FrozenDict[int, int]) are the `params:` keys."""
+    score_pad: Callable[[Game, "Frame", "Translator"], "Pad"]
+    """Its score pad: the columns each player gets and the rows, placed on the page."""
+    templates: Path | None = None
+    """Its own templates (table partials, sheets, the score pad's legend); the project's templates come first."""
+    flags: tuple[str, ...] = ()
+    """Rules options a sentence may follow (`if: flag`), each true or false in `flags:`."""
+    keys: Mapping[str, KeyReader] = field(default_factory=FrozenDict)
+    """Top-level keys of the rules file only this game has, each with its reader (all optional)."""
+    face_keys: Mapping[str, KeyReader] = field(default_factory=FrozenDict)
+    """Keys a face may carry in this game, each with its reader."""
+    tables: Mapping[str, Callable[[Game], bool]] = field(default_factory=FrozenDict)
+    """Rulebook tables of its own (`table: precedence`), each drawn by `templates/tables/<id>.html`,
+    with whether a game has the data for it."""
+    derive: Callable[[Game], Mapping[str, Any]] = _no_values
+    """Values derived from its data, for `{placeholder}`s (checked like every placeholder)."""
+    context: Callable[[Game, "Translator"], Mapping[str, Any]] = _no_context
+    """Helpers its templates use, in the reader's language."""
+    sheets: tuple[Sheet, ...] = ()
+    """Sheets of its own (mats, cards), printed between the dice and the score pad."""
+    book: Book | None = None
+    """Its engine's contribution to the rulebook and the CLI, when it has an engine."""

@@ -1,0 +1,142 @@
+"""What a Book hands the rulebook and the CLI: worked examples and exact odds tables, shaped for any game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from ..i18n import Translator
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A labelled row of dice faces (face ids), for the example pictures."""
+
+    label: str
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ExampleView:
+    """A worked example ready for the page: title, context, the roll, the zones after, the sentences."""
+
+    id: str
+    title: str
+    before: tuple[str, ...]
+    """Sentences that set the scene before the roll."""
+    roll: tuple[str, ...]
+    """The faces rolled, in rolling order."""
+    dice: tuple[str, ...]
+    """A label under each rolled face (the die it is on), or nothing."""
+    before_zones: tuple[Zone, ...]
+    """Zones that hold dice before the roll."""
+    after: tuple[Zone, ...]
+    """Every zone once the roll is resolved."""
+    sentences: tuple[str, ...]
+    """What happened, told from the engine's events."""
+
+
+@dataclass(frozen=True)
+class ExamplesView:
+    """The rulebook's examples section: how to read the pictures, then each example."""
+
+    intro: str
+    examples: tuple[ExampleView, ...]
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What `pnp resolve` shows: the outcome as plain data, whether the game's dice can show it, the engine's result."""
+
+    data: dict[str, Any]
+    possible: bool
+    outcome: Any
+    """The engine's own result, for Book.tell."""
+
+
+@dataclass(frozen=True)
+class OddsColumn:
+    """A column of an odds table: its key in the data, its header, and how its values read."""
+
+    key: str
+    header: Callable[[Translator], str]
+    kind: str = "chance"
+    """`count` (a whole number), `chance` (a probability, shown as a percentage) or `mean` (an average)."""
+    group: Callable[[Translator], str] | None = None
+    """A heading over this column and its neighbours of the same group (they split one outcome)."""
+
+
+@dataclass(frozen=True)
+class OddsTable:
+    """Exact odds: rows of whole numbers and Fractions, with the columns that say what each value is."""
+
+    id: str
+    columns: tuple[OddsColumn, ...]
+    rows: tuple[tuple[tuple[str, int | Fraction], ...], ...]
+    """Each row as (key, value) pairs in column order."""
+    intro: Callable[[Translator], str]
+
+    def as_json(self) -> dict[str, Any]:
+        """The table as plain data; every probability or mean an exact fraction in lowest terms (`"7/12"`)."""
+        return {"id": self.id, "rows": [
+            {key: value if isinstance(value, int) and not isinstance(value, Fraction) else str(Fraction(value))
+             for key, value in row} for row in self.rows]}
+
+
+@dataclass(frozen=True)
+class HeadCell:
+    """A header cell: its words and how many columns and header rows it spans."""
+
+    label: str
+    colspan: int = 1
+    rowspan: int = 1
+
+
+@dataclass(frozen=True)
+class OddsView:
+    """An odds table in the reader's language: the intro, the headers and every cell formatted the local way."""
+
+    id: str
+    intro: str
+    headers: tuple[str, ...]
+    """Each column's own header."""
+    head: tuple[tuple[HeadCell, ...], ...]
+    """The header rows as printed: grouped columns under their group's heading."""
+    rows: tuple[tuple[str, ...], ...]
+
+
+def _head(columns: tuple[OddsColumn, ...], tr: Translator) -> tuple[tuple[HeadCell, ...], ...]:
+    """One header row, or two where columns share a group heading (ungrouped ones span both rows)."""
+    if not any(c.group for c in columns):
+        return (tuple(HeadCell(c.header(tr)) for c in columns),)
+    top: list[HeadCell] = []
+    under: list[HeadCell] = []
+    previous: Callable[[Translator], str] | None = None
+    for column in columns:
+        if column.group is None:
+            top.append(HeadCell(column.header(tr), rowspan=2))
+        elif column.group is previous:
+            top[-1] = HeadCell(top[-1].label, top[-1].colspan + 1)
+            under.append(HeadCell(column.header(tr)))
+        else:
+            top.append(HeadCell(column.group(tr)))
+            under.append(HeadCell(column.header(tr)))
+        previous = column.group
+    return tuple(top), tuple(under)
+
+
+def odds_view(table: OddsTable, tr: Translator) -> OddsView:
+    """Percentages with one decimal, means with two, counts as numbers, each in the locale's own pattern."""
+    kinds = {c.key: c.kind for c in table.columns}
+
+    def cell(key: str, value: int | Fraction) -> str:
+        if kinds[key] == "count":
+            return tr.number(int(value))
+        if kinds[key] == "mean":
+            return tr.decimal(float(value), 2)
+        return tr.percent(float(value))
+
+    return OddsView(table.id, table.intro(tr), tuple(c.header(tr) for c in table.columns), _head(table.columns, tr),
+                    tuple(tuple(cell(k, v) for k, v in row) for row in table.rows))

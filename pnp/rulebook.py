@@ -1,0 +1,22 @@
+"""Rulebook HTML: the shared layout, the game's own tables, and its engine's examples and odds."""
+
+from __future__ import annotations
+
+from .games import find_spec
+from .games.views import odds_view
+from .i18n import Translator
+from .model import Game
+from .project import PAPERS, Project
+from .templating import game_context, render_template
+
+
+def rulebook_html(project: Project, game: Game, tr: Translator, paper: str = "a4") -> str:
+    """The rulebook of one game in one language, as HTML ready for WeasyPrint."""
+    book = find_spec(game.id).book
+    context = game_context(game, tr)
+    context.update(
+        paper=PAPERS[paper][0],
+        examples=book.examples(game, tr) if book else None,
+        odds=[odds_view(table, tr) for table in book.printed_odds(game)] if book else [],
+    )
+    return render_template(project, tr, "rulebook.html", context, game)

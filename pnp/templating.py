@@ -1,0 +1,105 @@
+"""Jinja2 for rulebooks and sheets: a strict environment over the project's and the game's templates."""
+
+from __future__ import annotations
+
+import base64
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from .errors import InputError, Problem
+from .games import find_spec
+from .i18n import Translator
+from .model import Face, Game
+from .project import Project, font_faces
+
+
+def environment(project: Project, tr: Translator, game: Game | None = None) -> jinja2.Environment:
+    """A strict Jinja2 environment: an undefined variable is an error, never an empty string.
+
+    Templates are looked up in the project's templates/ first, then in the game's own package.
+    """
+    folders = [project.templates]
+    spec = find_spec(game.id) if game is not None else None
+    if spec is not None and spec.templates is not None:
+        folders.append(spec.templates)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(folders),
+        undefined=jinja2.StrictUndefined,
+        autoescape=jinja2.select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=tr.gettext, ngettext=tr.ngettext, pgettext=tr.pgettext, npgettext=tr.npgettext, newstyle=False
+    )
+    env.filters["fill"] = lambda message, **values: tr.format(message, **values)
+    env.filters["number"] = tr.number
+    return env
+
+
+@lru_cache(maxsize=512)
+def face_uri(art: str, pips: int | None, size_mm: float = 12.0) -> str:
+    """A face picture as a data: URI, for <img> tags."""
+    from .draw.faces import face_svg
+
+    svg = face_svg(art, size_mm, pips=pips)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def game_context(game: Game, tr: Translator) -> dict[str, Any]:
+    """What every template of a game may use: the game, the reader's language, face art, the game's own helpers."""
+    values = game.values
+
+    def t(text: Any) -> str:
+        return tr.text(text, values)
+
+    def face_img(face: Face) -> str:
+        return face_uri(face.art, face.pips)
+
+    context: dict[str, Any] = {
+        "game": game,
+        "lang": tr.lang,
+        "title": game.titles[tr.lang],
+        "t": t,
+        "tr": tr,
+        "face": game.face,
+        "face_img": face_img,
+        "fonts": font_faces(),
+        "dict": dict,
+        "also_needed": lambda: [],
+    }
+    context.update(find_spec(game.id).context(game, tr))
+    return context
+
+
+def render_template(project: Project, translator: Translator, name: str, context: dict[str, Any],
+                    game: Game | None = None) -> str:
+    """Render one template (the game's own templates searched too); template mistakes name the file and line."""
+    env = environment(project, translator, game)
+    try:
+        return env.get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        shown = project.shown(Path(exc.filename)) if exc.filename else f"templates/{name}"
+        raise InputError(Problem(shown, exc.lineno, "", f"template syntax: {exc.message}")) from None
+    except jinja2.TemplateNotFound as exc:
+        raise InputError(Problem(f"templates/{exc.name}", None, "", "template not found")) from None
+    except jinja2.UndefinedError as exc:
+        file, line = _template_frame(project)
+        raise InputError(Problem(file or f"templates/{name}", line, "", f"template: {exc.message}")) from None
+
+
+def _template_frame(project: Project) -> tuple[str | None, int | None]:
+    """The template file and line an error was raised at, from the traceback Jinja2 rewrote."""
+    tb = sys.exc_info()[2]
+    found: tuple[str | None, int | None] = (None, None)
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith((".html", ".css", ".j2")):
+            found = (project.shown(Path(filename)), tb.tb_lineno)
+        tb = tb.tb_next
+    return found
