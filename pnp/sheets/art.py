@@ -35,7 +35,7 @@ def face_defs(scope: int, faces: Iterable[Face], border: bool = False) -> Markup
 
 
 def pip_defs(scope: int, values: Iterable[int]) -> Markup:
-    """Framed pip faces in an SVG <defs>, for the warning cards' icons."""
+    """Framed pip faces in an SVG <defs>, for icons made of dice."""
     drawn = {_key(scope, "pips", v, True): _inner("pips", v, True) for v in sorted(set(values))}
     return Markup("<defs>" + "".join(f'<g id="{key}">{art}</g>' for key, art in drawn.items()) + "</defs>")
 

@@ -31,7 +31,7 @@ class Row:
     """`start` or `number`."""
     number: int = 0
     note: str = ""
-    """A word under the number (Gang of Dice: the bonus dice that join the table)."""
+    """A word under the number (e.g. dice that join the table that round); the row is highlighted."""
 
 
 @dataclass(frozen=True)
