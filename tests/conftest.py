@@ -1,4 +1,4 @@
-"""Shared fixtures: the real project, and every rulebook built once per test session."""
+"""Shared fixtures: the real project, its rulebooks built once as PDFs, and a private copy free to break."""
 
 from __future__ import annotations
 
@@ -6,24 +6,24 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import PDF_CASES, PROJECT, ROOT
 
 from pnp.build import build
-from pnp.render import Project
-
-ROOT = Path(__file__).resolve().parent.parent
+from pnp.project import Project
 
 
 @pytest.fixture(scope="session")
 def project() -> Project:
-    return Project(ROOT)
+    return PROJECT
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory, project) -> Path:
-    """The 16 rulebooks (4 games x 4 languages) on A4, built into a temporary output folder."""
+def built(tmp_path_factory) -> Path:
+    """The four rulebooks read back as PDFs: each game once, each language once (the rest is checked as HTML)."""
     out = tmp_path_factory.mktemp("output")
-    report = build(project, out=out)
-    assert report.warnings == []
+    for game_id, lang in PDF_CASES:
+        report = build(PROJECT, [game_id], [lang], out=out, workers=1)
+        assert report.warnings == []
     return out
 
 

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-import io
+import os
+import stat
 import subprocess
 import sys
+from pathlib import Path
 
-from pnp.cli import main
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
+import pytest
+from helpers import run
 
 
-def test_check_passes_on_main(project):
+def test_check_passes_on_main_and_warns_about_impossible_source_examples(project):
     code, out, err = run("--root", str(project.root), "check")
     assert code == 0
-    assert [line.split(":")[0] for line in err.splitlines()] == ["warning", "warning"]  # the two impossible source examples
     assert out == "ok: 4 rules files valid; catalogs es, ca, ru complete\n"
+    line = (project.rules / "dicemants.yaml").read_text().split("\n").index("examples:") + 1
+    assert err.splitlines() == [
+        f"warning: rules/dicemants.yaml:{line}: examples[4]: no set of the game's dice can show "
+        "pick void diamond snake diamond bat; the rulebook leaves it out",
+        f"warning: rules/dicemants.yaml:{line}: examples[6]: no set of the game's dice can show "
+        "diamond diamond skull spider tnt locked; the rulebook leaves it out",
+    ]
 
 
 def test_bad_rules_give_file_line_field_and_exit_2(project_copy):
@@ -50,9 +53,10 @@ def test_usage_errors_exit_2(project):
 
 
 def test_broken_template_is_located_and_keeps_the_old_pdf(project_copy):
-    out_dir = project_copy.root / "output"
-    assert run("--root", str(project_copy.root), "build", "dice-arena", "--lang", "en", "-q") == (0, "", "")
-    pdf = out_dir / "dice-arena" / "en" / "rulebook.pdf"
+    from pnp.build import build
+
+    build(project_copy, ["dice-arena"], ["en"], out=project_copy.root / "output", workers=1)
+    pdf = project_copy.root / "output" / "dice-arena" / "en" / "rulebook.pdf"
     before = pdf.read_bytes()
     template = project_copy.templates / "rulebook.html"
     lines = template.read_text().split("\n")
@@ -63,8 +67,7 @@ def test_broken_template_is_located_and_keeps_the_old_pdf(project_copy):
     assert code == 2
     assert err == f"error: templates/rulebook.html:{index + 1}: template: 'components_heading' is undefined\n"
     assert pdf.read_bytes() == before
-    assert sorted(p.name for p in pdf.parent.iterdir()) == [
-        "dice.pdf", "kit.pdf", "mats.pdf", "player-aid.pdf", "rulebook.pdf", "score-pad.pdf"]
+    assert sorted(p.name for p in pdf.parent.iterdir()) == ["rulebook.pdf"]  # nothing half-written beside it
 
 
 def test_template_syntax_error_is_located(project_copy):
@@ -76,25 +79,35 @@ def test_template_syntax_error_is_located(project_copy):
     assert err.startswith(f"error: templates/rulebook.css:{len(lines) - 1}: template syntax:")
 
 
-def test_quiet_build_prints_nothing_and_progress_goes_to_stderr(project_copy):
-    code, out, err = run("--root", str(project_copy.root), "build", "gang-of-dice", "--lang", "es", "--lang", "ru")
+def test_build_logs_progress_in_build_order_to_stderr_and_quiet_prints_nothing(project, monkeypatch, tmp_path):
+    made = []
+
+    def render(settings, job, translators=None):  # no PDF: this test is about the log
+        made.append(job.path)
+        return [], []
+
+    monkeypatch.setattr("pnp.build._render", render)
+    monkeypatch.setattr("pnp.build._kit", lambda job, tr, jobs: made.append(job.path))
+    monkeypatch.setattr("pnp.build.PER_WORKER", 1000)  # one process, so the stub renders
+    argv = ["--root", str(project.root), "build", "gang-of-dice", "--lang", "es", "--lang", "ru", "--out", str(tmp_path)]
+    code, out, err = run(*argv)
     assert code == 0
     assert out == "built 12 files\n"
-    made = [f"output/gang-of-dice/{lang}/{kind}.pdf" for lang in ("es", "ru")
-            for kind in ("rulebook", "dice", "score-pad", "cards", "player-aid", "kit")]
-    assert err == "".join(f"[{i:>2}/12] {path}\n" for i, path in enumerate(made, 1))
+    kinds = ("rulebook", "dice", "score-pad", "cards", "player-aid", "kit")
+    expected = [tmp_path / "gang-of-dice" / lang / f"{kind}.pdf" for lang in ("es", "ru") for kind in kinds]
+    assert err == "".join(f"[{i:>2}/12] {path}\n" for i, path in enumerate(expected, 1))
+    assert sorted(made) == sorted(expected)
+    assert run(*argv, "-q") == (0, "", "")
 
 
 def test_python_dash_m_runs_the_same_command_line(project):
-    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project.root), "check", "-q"],
-                            capture_output=True, text=True, timeout=120)
-    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project.root), "frobnicate"],
+                            capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert "invalid choice: 'frobnicate'" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_outputs_are_written_whole_with_ordinary_permissions(tmp_path):
-    import os
-    import stat
-
     from pnp.output import atomic_write
 
     target = tmp_path / "a" / "file.txt"
@@ -108,9 +121,33 @@ def test_outputs_are_written_whole_with_ordinary_permissions(tmp_path):
         fh.write("half")
         raise RuntimeError("disk full")
 
-    try:
+    with pytest.raises(RuntimeError, match="disk full"):
         atomic_write(target, broken)
-    except RuntimeError:
-        pass
     assert target.read_text() == "whole"
     assert sorted(p.name for p in target.parent.iterdir()) == ["file.txt"]
+
+
+def test_the_examples_review_is_checked_for_every_game_with_examples(project_copy, monkeypatch):
+    """A game whose Book derives examples is checked, whichever game it is: here a stand-in for Dead Man's Dice."""
+    import dataclasses
+
+    from pnp import games
+
+    spec = games.find_spec("dead-mans-dice")
+
+    class Book:
+        def snapshot(self, game, tr):
+            return "[one] an example\n"
+
+        def warnings(self, game):
+            return []
+
+        def add_resolve_arguments(self, parser):
+            pass
+
+    key = ("dead-mans-dice", dict(games.BUILTIN)["dead-mans-dice"])
+    monkeypatch.setitem(games._loaded, key, dataclasses.replace(spec, book=Book()))
+    monkeypatch.setattr("pnp.catalogs.check_catalogs", lambda root, locales: [])
+    code, _, err = run("--root", str(project_copy.root), "check", "-q")
+    assert code == 1 and "rules/dead-mans-dice.examples.txt: the worked examples changed" in err
+    assert Path(project_copy.rules / "dead-mans-dice.examples.txt").exists() is False

@@ -7,10 +7,10 @@ import io
 import pytest
 from sheet_readback import paths, reader, text
 
-from pnp.build import KINDS, build
+from pnp.build import EVERY, build
 from pnp.cli import main
 from pnp.errors import InputError
-from pnp.sheets import KIT_ORDER, kinds_for
+from pnp.sheets import kit_order
 from pnp.sheets.page import MM_PER_INCH, RULER_IN, RULER_MM
 
 SHEETS = [("dicemants", "dice"), ("gang-of-dice", "cards"), ("dead-mans-dice", "score-pad"),
@@ -41,28 +41,37 @@ def test_the_ruler_has_a_tick_every_millimetre(sheet):
 
 
 def test_the_kit_holds_the_rulebook_and_every_sheet_in_print_order(project, tmp_path):
-    build(project, ["gang-of-dice"], ["es"], out=tmp_path, kinds=["kit"])
-    folder = tmp_path / "gang-of-dice" / "es"
-    from pnp.rules import load_game
+    """The kit merged from small stand-in PDFs: exact pages, bookmarks in print order, cards on a front page."""
+    from helpers import game, tr
+    from pypdf import PdfWriter
 
-    game = load_game(project.rules / "gang-of-dice.yaml")
-    kinds = [k for k in KIT_ORDER if k == "rulebook" or k in kinds_for(game)]
-    kit = reader(folder / "kit.pdf")
-    counts = {k: len(reader(folder / f"{k}.pdf").pages) for k in kinds}
-    outline = [item.title for item in kit.outline if not isinstance(item, list)]
-    assert len(outline) == len(kinds)
-    starts = [kit.get_destination_page_number(item) for item in kit.outline if not isinstance(item, list)]
-    assert starts[0] == 0
-    # The cards are printed double-sided: their first front falls on an odd page (an even index).
-    cards = kinds.index("cards")
-    assert starts[cards] % 2 == 0
-    assert len(kit.pages) >= sum(counts.values())
-    from pnp.i18n import translator
+    from pnp.build import Job, _kit
 
-    tr = translator(project.locales, "es", project.root)
-    assert kit.metadata.title == tr.format(tr.gettext("{game}: print-and-play kit"), game="Gang of Dice")
-    assert kit.metadata.title != "Gang of Dice: print-and-play kit"  # the Spanish title, not the English source
-    assert kit.trailer["/Root"]["/Lang"] == "es"
+    gang = game("gang-of-dice")
+    pages = {"rulebook": 3, "dice": 2, "score-pad": 1, "cards": 6, "player-aid": 2}  # as built, in build order
+    jobs = []
+    for kind, count in pages.items():
+        writer = PdfWriter()
+        for _ in range(count):
+            writer.add_blank_page(595.28, 841.89)
+        path = tmp_path / f"{kind}.pdf"
+        writer.write(path)
+        jobs.append(Job(gang, "es", kind, path))
+    kit = Job(gang, "es", "kit", tmp_path / "kit.pdf")
+    _kit(kit, tr("es"), jobs + [kit])
+    merged = reader(kit.path)
+    assert list(kit_order(gang)) == ["rulebook", "player-aid", "dice", "cards", "score-pad"]
+    t = tr("es")
+    titles = [t.gettext(name) for name in ("Rulebook", "Player aid", "Dice stickers and paper dice", "Warning cards",
+                                           "Score pad")]
+    assert [item.title for item in merged.outline] == titles
+    # Rulebook 0-2, aid 3-4, dice 5-6, a blank back so the cards start on a front (index 8), then the pad.
+    assert [merged.get_destination_page_number(item) for item in merged.outline] == [0, 3, 5, 8, 14]
+    assert len(merged.pages) == sum(pages.values()) + 1
+    assert merged.metadata.title == t.format(t.gettext("{game}: print-and-play kit"), game="Gang of Dice")
+    assert merged.metadata.title != "Gang of Dice: print-and-play kit"  # the Spanish title, not the English source
+    assert merged.metadata.author == "Reiner Knizia"
+    assert merged.trailer["/Root"]["/Lang"] == "es"
 
 
 def test_die_size_out_of_range_is_bad_input(project, tmp_path):
@@ -86,26 +95,26 @@ def test_the_cli_passes_the_die_size_through(project, monkeypatch):
     monkeypatch.setattr("pnp.cli.build", fake_build)
     assert main(["--root", str(project.root), "build", "dicemants", "--die-size", "20", "--paper", "letter"],
                 io.StringIO(), io.StringIO()) == 0
-    assert seen == {"games": ["dicemants"], "die_size": 20.0, "paper": "letter", "kinds": KINDS}
+    assert seen == {"games": ["dicemants"], "die_size": 20.0, "paper": "letter", "kinds": EVERY}
     main(["--root", str(project.root), "build", "dicemants"], io.StringIO(), io.StringIO())
     assert seen["die_size"] == 16.0
 
 
 def test_a_broken_sheet_template_is_located_and_keeps_the_old_pdf(project_copy):
     out = project_copy.root / "output"
-    build(project_copy, ["dice-arena"], ["en"], out=out, kinds=["mats"], workers=1)
-    pdf = out / "dice-arena" / "en" / "mats.pdf"
+    build(project_copy, ["dice-arena"], ["en"], out=out, kinds=["score-pad"], workers=1)
+    pdf = out / "dice-arena" / "en" / "score-pad.pdf"
     before = pdf.read_bytes()
-    template = project_copy.templates / "sheets" / "mats.html"
+    template = project_copy.templates / "sheets" / "score-pad.html"
     lines = template.read_text().split("\n")
-    index = next(i for i, line in enumerate(lines) if "<h2>{{ _(\"Arena\") }}</h2>" in line)
-    lines[index] = lines[index].replace('_("Arena")', "arena_heading")
+    index = next(i for i, line in enumerate(lines) if '{{ _("Start") }}' in line)
+    lines[index] = lines[index].replace('_("Start")', "start_heading")
     template.write_text("\n".join(lines))
     with pytest.raises(InputError) as caught:
-        build(project_copy, ["dice-arena"], ["en"], out=out, kinds=["mats"], workers=1)
-    assert str(caught.value) == f"templates/sheets/mats.html:{index + 1}: template: 'arena_heading' is undefined"
+        build(project_copy, ["dice-arena"], ["en"], out=out, kinds=["score-pad"], workers=1)
+    assert str(caught.value) == f"templates/sheets/score-pad.html:{index + 1}: template: 'start_heading' is undefined"
     assert pdf.read_bytes() == before
-    assert sorted(p.name for p in pdf.parent.iterdir()) == ["mats.pdf"]
+    assert sorted(p.name for p in pdf.parent.iterdir()) == ["score-pad.pdf"]
 
 
 def test_a_bad_template_is_reported_from_a_worker_too(project_copy):

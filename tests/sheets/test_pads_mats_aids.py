@@ -8,16 +8,18 @@ import pytest
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
 from pnp.i18n import translator
-from pnp.model import GAME_IDS
+from pnp.games import game_ids
 from pnp.rules import load_game
-from pnp.sheets import pads
+from helpers import tr as translation
+
+from pnp.games import find_spec
 from pnp.sheets.page import Frame
 
 
 def test_dicemants_pad_has_a_column_pair_per_player_and_the_goal(sheet, project):
     game = load_game(project.rules / "dicemants.yaml")
     words = text(sheet("dicemants", "score-pad"))
-    assert f"Goal: {game.params['goal']} diamonds" in words
+    assert f"Goal: {game.params.goal} diamonds" in words
     assert all(f"Player {n}" in words for n in range(1, game.players[1] + 1))
     assert f"Player {game.players[1] + 1}" not in words
     assert words.count("Banked") == game.players[1] + 1  # each player's column, and the legend
@@ -25,11 +27,13 @@ def test_dicemants_pad_has_a_column_pair_per_player_and_the_goal(sheet, project)
 
 def test_gang_of_dice_pad_has_every_round_and_marks_the_bonus_rounds(sheet, project):
     game = load_game(project.rules / "gang-of-dice.yaml")
-    pad = pads.pad(game, Frame.of("a4"))
-    assert [r.number for r in pad.rows if r.kind == "number"] == list(range(1, game.params["rounds"] + 1))
-    assert {r.number: r.bonus for r in pad.rows if r.bonus} == game.params["bonus_dice"]
+    pad = find_spec(game.id).score_pad(game, Frame.of("a4"), translation("en"))
+    assert [r.number for r in pad.rows if r.kind == "number"] == list(range(1, game.params.rounds + 1))
+    assert {r.number: r.note for r in pad.rows if r.note} == {
+        n: f"+{dice} bonus dice" for n, dice in game.params.bonus_dice.items()}
+    assert [c.label for c in pad.columns[:5]] == ["Round", "Card", "Rolled", "Score", "Pool"]
     words = text(sheet("gang-of-dice", "score-pad"))
-    for dice in game.params["bonus_dice"].values():
+    for dice in game.params.bonus_dice.values():
         assert f"+{dice} bonus dice" in words
     assert "48 for 2 players" in words and "36 for 4 players" in words  # each pool at the start, from the data
     assert words.count("Pool") >= game.players[1]
@@ -39,9 +43,10 @@ def test_dead_mans_dice_pad_ticks_doubled_and_keelhauled(sheet, project):
     game = load_game(project.rules / "dead-mans-dice.yaml")
     pdf = sheet("dead-mans-dice", "score-pad")
     words = text(pdf)
-    assert f"Goal: {game.params['goal']} doubloons" in words
-    assert f"−{game.params['keelhaul_penalty']}" in words and "×2" in words
-    pad = pads.pad(game, Frame.of("a4"))
+    assert f"Goal: {game.params.goal} doubloons" in words
+    assert f"−{game.params.keelhaul_penalty}" in words and "×2" in words
+    pad = find_spec(game.id).score_pad(game, Frame.of("a4"), translation("en"))
+    assert [c.label for c in pad.columns if c.player == 1] == ["Pile", "×2", f"−{game.params.keelhaul_penalty}", "Total"]
     ticks = [p for p in paths(reader(pdf).pages[0])
              if p.stroked and len(p.subpaths) == 1 and 3.1 < p.box[2] < 3.3 and 3.1 < p.box[3] < 3.3]
     assert len(ticks) == 2 * game.players[1] * len(pad.rows)
@@ -56,8 +61,9 @@ def test_dice_arena_pad_counts_dice_in_hand(sheet, project):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_pad_rows_fit_the_page(project, paper):
     frame = Frame.of(paper)
-    for game_id in GAME_IDS:
-        pad = pads.pad(load_game(project.rules / f"{game_id}.yaml"), frame)
+    for game_id in game_ids():
+        game = load_game(project.rules / f"{game_id}.yaml")
+        pad = find_spec(game_id).score_pad(game, frame, translation("ru"))
         assert pad.bottom <= frame.body.bottom + 1e-6
         assert sum(c.w for c in pad.columns) == pytest.approx(frame.body.w)
 
@@ -70,7 +76,7 @@ def test_dicemants_mat_has_its_three_zones(sheet, project):
     # Dice places: the lost zone and the bag hold every die, the board one roll.
     game = load_game(project.rules / "dicemants.yaml")
     places = [p for p in paths(reader(pdf).pages[0]) if p.dashed and p.stroked and len(p.subpaths) == 1]
-    assert len(places) == 6 + game.params["max_dice"] + 6
+    assert len(places) == 6 + game.params.max_dice + 6
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -85,13 +91,13 @@ def test_dice_arena_ring_is_a_large_circle(sheet, paper):
 
 
 def test_mats_only_for_games_with_a_mat(project):
-    from pnp.sheets import kinds_for
+    from pnp.sheets import sheets_for
 
-    with_mat = [g for g in GAME_IDS if "mats" in kinds_for(load_game(project.rules / f"{g}.yaml"))]
+    with_mat = [g for g in game_ids() if "mats" in {s.kind for s in sheets_for(load_game(project.rules / f"{g}.yaml"))}]
     assert with_mat == ["dicemants", "dice-arena"]
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_one_player_aid_per_player(sheet, project, game_id):
     game = load_game(project.rules / f"{game_id}.yaml")
     pages = reader(sheet(game_id, "player-aid")).pages
@@ -103,9 +109,17 @@ def test_one_player_aid_per_player(sheet, project, game_id):
 
 @pytest.mark.parametrize("lang", ["es", "ru"])
 def test_player_aid_in_the_readers_language(sheet, project, lang):
+    """The aid's words: read back from the PDF in Russian, from the sheet's HTML in Spanish."""
+    from helpers import html_text
+
+    from pnp.sheets import sheet_html
+
     game = load_game(project.rules / "dicemants.yaml")
     tr = translator(project.locales, lang, project.root)
-    words = text(sheet("dicemants", "player-aid", lang=lang), slice(0, 1))
+    if lang == "ru":
+        words = text(sheet("dicemants", "player-aid", lang=lang), slice(0, 1))
+    else:
+        words = html_text(sheet_html(project, game, tr, "player-aid"))
     for face in game.faces:
         assert tr.text(face.name, game.values) in words
     for item in game.section("reference").blocks[0].items:

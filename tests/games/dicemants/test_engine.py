@@ -1,4 +1,4 @@
-"""Tests of the Dicemants reference engine: pinned examples, dice, odds, invariants, examples, simulation."""
+"""The Dicemants reference engine: pinned examples, dice, odds, invariants, examples, play through the shared tools."""
 
 from __future__ import annotations
 
@@ -10,13 +10,37 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.engine.dicemants import (
-    DEFAULT_RULES, STRATEGIES, DicemantsRules, Reroll, Roll, Stop, apply_action, apply_chance, assign_dice,
-    chance_outcomes, coverage_goals, derive_examples, is_chance, legal_actions, new_game, odds, play, pool,
-    replay, resolve_roll, sample, simulate,
+from helpers import game
+
+from pnp.games.chance import play, replay, sample, simulate, walk
+from pnp.games.dicemants.book import dicemants_rules
+from pnp.games.dicemants.engine import (
+    STRATEGIES, DicemantsEngine, DicemantsRules, Kind, Phase, Reroll, Roll, Stop, apply_action, apply_chance,
+    assign_dice, chance_outcomes, coverage_goals, derive_examples, is_chance, legal_actions, new_game, odds, pool,
+    resolve_roll,
 )
 
-R = DEFAULT_RULES
+R = dicemants_rules(game("dicemants"))
+"""The rules as the rules file states them: the engine has no dice of its own."""
+ENGINE = DicemantsEngine(R)
+
+
+def changed(**changes) -> DicemantsRules:
+    """The real rules with some changed: a rule change as the engine sees it."""
+    return replace(R, **changes)
+
+
+def test_the_engine_plays_the_rules_file():
+    """The engine's dice, tiers and numbers are the rules file's, field for field."""
+    from pnp.games.dicemants.spec import params, precedence
+
+    g = game("dicemants")
+    assert R.dice == tuple((d.id, d.faces) for d in g.dice)
+    assert R.dice[0] == ("A", ("diamond", "diamond", "diamond", "diamond", "skull", "void"))
+    assert R.tiers == tuple(t.id for t in precedence(g))
+    assert R.bugs == frozenset({"spider", "snake", "bat"})
+    assert (R.goal, R.max_dice, R.void_streak_limit) == (params(g).goal, params(g).max_dice, params(g).void_streak_limit)
+    assert R.bug_takes_from_bag is g.flags["bug_takes_from_bag"] and R.players == g.players
 D, V = "diamond", "void"
 
 # The seven examples of the original rules, at turn start (empty bag and lost zone).
@@ -71,8 +95,8 @@ def test_pinned_example_events():
 
 
 def test_swapping_skull_and_pick_changes_example_6():
-    rules = DicemantsRules(tiers=("tnt", "pick", "skull", "thief", "bug", "plain"))
-    res = resolve_roll(rules, PINNED[6][0].split())
+    other = changed(tiers=("tnt", "pick", "skull", "thief", "bug", "plain"))
+    res = resolve_roll(other, PINNED[6][0].split())
     assert (res.tier, res.lost, res.board, res.reroll, res.turn_over) == (
         "pick", (D,), ("pick", V, "skull", D, "locked"), "mandatory", False)
 
@@ -101,10 +125,10 @@ def test_bug_falls_back_to_the_latest_bag_diamond_or_not():
     assert (res.bag, res.lost) == ((D,), (D,))
     fallback = next(e for e in res.events if e.kind == "bug_fallback_bag")
     assert fallback["die"].id == res.events[2]["die"].id  # the to_lost event moves the same die
-    rules = DicemantsRules(bug_takes_from_bag=False)
-    res = resolve_roll(rules, ["bat", "void"], bag=2)
+    other = changed(bug_takes_from_bag=False)
+    res = resolve_roll(other, ["bat", "void"], bag=2)
     assert (res.bag, res.lost) == ((D, D), ()) and "bug_idle" in kinds(res.events)
-    assert "bug-fallback" not in coverage_goals(rules)
+    assert "bug-fallback" not in coverage_goals(other)
 
 
 def test_pick_alone_loses_itself_and_banks():
@@ -115,7 +139,7 @@ def test_pick_alone_loses_itself_and_banks():
 def test_void_streak_is_data():
     assert resolve_roll(R, ["void", "void"], bag=2, void_streak=1).end_reason == "void_streak"
     assert resolve_roll(R, ["void", "void"], bag=2, void_streak=1).banked == 2
-    assert not resolve_roll(DicemantsRules(void_streak_limit=3), ["void"], void_streak=1).turn_over
+    assert not resolve_roll(changed(void_streak_limit=3), ["void"], void_streak=1).turn_over
     assert resolve_roll(R, ["void", "diamond"], void_streak=1).void_streak == 0  # any other roll resets
 
 
@@ -150,6 +174,8 @@ def test_odds_one_die():
     one = odds(R, 1)
     assert one.skull == Fraction(1, 36)  # 1/6 to draw A x 1/6 for its skull
     assert one.turn_ends == Fraction(7, 12)  # skull, lone pick, locked, or a diamond empties the board
+    assert one.bust == Fraction(3, 36)  # skull, lone pick or a lone locked way: the turn ends with nothing banked
+    assert one.ends_banking == Fraction(18, 36)  # a lone diamond empties the board and is banked
     assert one.expected_bag == Fraction(18, 36)
 
 
@@ -157,28 +183,26 @@ def test_odds_one_die():
 def test_odds_sum_to_one(n):
     result = odds(R, n)
     assert result.total == 1
+    assert result.bust + result.ends_banking == result.turn_ends
     assert sum(p for _, p in result.tiers) == 1 and sum(p for _, p in result.reroll) == 1
     assert result.mandatory_reroll == dict(result.reroll)["mandatory"]
 
 
-def test_odds_agree_with_the_chance_tree():
-    """Walk the game's own chance nodes (ordered draws, per-die faces) for a first roll of 2 dice."""
-    start, _ = apply_action(new_game(R, 2), Roll(2))
-    ends = skull = bag = Fraction(0)
-    frontier = [(start, Fraction(1), ())]
-    while frontier:
-        state, p, events = frontier.pop()
-        if "roll" not in kinds(events):  # stop right after the first roll is resolved
-            for outcome, q in chance_outcomes(state):
-                nxt, evs = apply_chance(state, outcome)
-                frontier.append((nxt, p * q, events + evs))
-            continue
-        over = "bank" in kinds(events)
-        ends += p if over else 0
-        skull += p if any(e.kind == "tier" and e["tier"] == "skull" for e in events) else 0
-        bag += p * (next(e["banked"] for e in events if e.kind == "bank") if over else len(state.bag))
-    expected = odds(R, 2)
-    assert (ends, skull, bag) == (expected.turn_ends, expected.skull, expected.expected_bag)
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_odds_agree_with_the_chance_tree(n):
+    """The shared walker follows the game's own chance nodes (ordered draws, each die's faces) to the first roll."""
+    start, _ = apply_action(new_game(R, 2), Roll(n))
+    ends = bust = skull = bag = total = Fraction(0)
+    for state, p, events in walk(ENGINE, start, lambda state, events: any(e.kind == Kind.ROLL for e in events)):
+        banked = next((e["banked"] for e in events if e.kind == Kind.BANK), None)
+        total += p
+        ends += p if banked is not None else 0
+        bust += p if banked == 0 else 0
+        skull += p if any(e.kind == Kind.TIER and e["tier"] == "skull" for e in events) else 0
+        bag += p * (banked if banked is not None else len(state.bag))
+    expected = odds(R, n)
+    assert total == 1
+    assert (ends, bust, skull, bag) == (expected.turn_ends, expected.bust, expected.skull, expected.expected_bag)
 
 
 # ------------------------------------------------------------------ chance and game flow
@@ -203,12 +227,14 @@ def test_legal_actions_and_rules_validation():
     assert legal_actions(new_game(R, 2)) == tuple(Roll(n) for n in range(1, 7))
     with pytest.raises(ValueError):
         new_game(R, 7)
+    with pytest.raises(TypeError):
+        DicemantsRules()  # type: ignore[call-arg]  # the dice and every rule come from the rules file
     bad = [dict(tiers=("skull", "tnt")), dict(dice=(("A", ("diamond",) * 5),)), dict(goal=0),
            dict(dice=(("A", ("emerald",) * 6),)), dict(max_dice=7), dict(void_streak_limit=0),
            dict(bugs=frozenset({"void"})), dict(players=(3, 2)), dict(locked_combines=frozenset({"x"}))]
     for kwargs in bad:
         with pytest.raises(ValueError):
-            DicemantsRules(**kwargs)
+            changed(**kwargs)
 
 
 def test_mandatory_reroll_skips_the_decision():
@@ -253,7 +279,7 @@ def drive(seed, choices, players=2, rules=R, limit=400):
        players=st.integers(2, 6))
 def test_game_invariants_and_replay(seed, choices, players):
     state, actions, events = drive(seed, choices, players)
-    again, replayed = replay(R, players, seed, actions)
+    again, replayed = replay(ENGINE, players, seed, actions)
     assert replayed == events and again == state
     assert all(s >= 0 for s in state.scores)
 
@@ -269,18 +295,30 @@ def test_resolve_conserves_dice(faces, bag, lost, streak):
         assert res.banked == len(res.bag)
 
 
+SEATS = [STRATEGIES[name] for name in ("cautious", "balanced", "greedy")]
+
+
 def test_play_replays_exactly():
-    state, actions, events = play(R, 3, 99, ["cautious", "balanced", "greedy"])
-    assert state.phase == "over" and state.scores[state.winner] >= R.goal
-    assert replay(R, 3, 99, actions) == (state, events)
+    state, actions, events = play(ENGINE, 3, 99, SEATS)
+    assert state.phase == Phase.OVER and state.scores[state.winner] >= R.goal
+    assert ENGINE.returns(state) == tuple(Fraction(int(seat == state.winner)) for seat in range(3))
+    assert replay(ENGINE, 3, 99, actions) == (state, events)
     with pytest.raises(ValueError):
-        replay(R, 3, 99, actions + (Reroll(),))
+        replay(ENGINE, 3, 99, actions + (Reroll(),))
+
+
+def test_key_leaves_out_the_counters():
+    state, _ = apply_action(new_game(R, 2), Roll(2))
+    later = replace(state, turn=state.turn + 4, rolls=3)
+    assert ENGINE.key(state) == ENGINE.key(later) and state != later
+    assert ENGINE.key(state) != ENGINE.key(replace(state, scores=(1, 0)))
+    hash(ENGINE.key(state))
 
 
 def test_changing_goal_changes_when_the_game_ends():
-    state, actions, events = play(R, 2, 11, ["balanced", "greedy"])
+    state, actions, events = play(ENGINE, 2, 11, [STRATEGIES["balanced"], STRATEGIES["greedy"]])
     first = next(e for e in events if e.kind == "bank" and e["score"] >= 5)
-    short, short_events = replay(DicemantsRules(goal=5), 2, 11, actions, strict=False)
+    short, short_events = replay(DicemantsEngine(changed(goal=5)), 2, 11, actions, strict=False)
     assert short.winner == first["player"] and short.scores[short.winner] == first["score"]
     assert short_events[-1].as_dict() == {"kind": "win", "player": first["player"], "score": first["score"]}
     assert short.turn < state.turn and len(short_events) < len(events)
@@ -311,22 +349,26 @@ def test_derive_examples_is_deterministic_possible_and_covering():
 
 
 def test_derive_examples_follow_the_rules():
-    rules = DicemantsRules(tiers=("tnt", "pick", "skull", "thief", "bug", "plain"), locked_combines=frozenset({"bug"}))
-    examples = derive_examples(rules)
+    other = changed(tiers=("tnt", "pick", "skull", "thief", "bug", "plain"), locked_combines=frozenset({"bug"}))
+    examples = derive_examples(other)
     assert {e.resolution.tier for e in examples if e.resolution.locked} == {"bug"}
     assert all(e.resolution.possible for e in examples)
-    assert set(coverage_goals(rules)) <= {g for e in examples for g in e.covers}
-    everything = derive_examples(DicemantsRules(locked_combines=frozenset(R.tiers)))
+    assert set(coverage_goals(other)) <= {g for e in examples for g in e.covers}
+    everything = derive_examples(changed(locked_combines=frozenset(R.tiers)))
     assert {e.resolution.tier for e in everything if e.resolution.locked} == set(R.tiers)
 
 
 # ------------------------------------------------------------------ simulation
 
 def test_simulate_is_reproducible_and_counts_every_game():
-    stats = simulate(R, 30, 3, 4, ["cautious", "balanced", "greedy"])
-    assert stats == simulate(R, 30, 3, 4, ["cautious", "balanced", "greedy"])
-    assert sum(stats.wins_by_seat) == 30 == sum(w for _, w, _ in stats.wins_by_strategy)
-    assert stats.turns_min <= stats.turns_mean <= stats.turns_max
+    def turns(state):
+        return state.turn
+
+    stats = simulate(ENGINE, 30, 3, 4, SEATS, turns)
+    assert stats == simulate(ENGINE, 30, 3, 4, SEATS, turns)
+    assert sum(stats.wins_by_seat) == 30 == sum(w for _, w, _ in stats.wins_by_policy)
+    assert [seated for _, _, seated in stats.wins_by_policy] == [30, 30, 30]
+    assert stats.length_min <= stats.length_mean <= stats.length_max
     assert set(STRATEGIES) == {"cautious", "balanced", "greedy"}
-    shorter = simulate(DicemantsRules(goal=5), 30, 3, 4, ["cautious", "balanced", "greedy"])
-    assert shorter.turns_mean < stats.turns_mean
+    shorter = simulate(DicemantsEngine(changed(goal=5)), 30, 3, 4, SEATS, turns)
+    assert shorter.length_mean < stats.length_mean

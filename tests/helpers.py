@@ -1,0 +1,63 @@
+"""Helpers every test may import: the real project, games loaded once, rulebook HTML once, text of HTML and PDFs."""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pypdf
+
+from pnp.cli import main
+from pnp.i18n import Translator, translator
+from pnp.model import Game
+from pnp.project import Project
+from pnp.rulebook import rulebook_html
+from pnp.rules import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = Project(ROOT)
+
+
+@lru_cache(maxsize=None)
+def game(game_id: str) -> Game:
+    """A game of the real project, loaded once."""
+    return load_game(PROJECT.rules / f"{game_id}.yaml", f"rules/{game_id}.yaml")
+
+
+@lru_cache(maxsize=None)
+def tr(lang: str) -> Translator:
+    """The real catalogs, compiled once per language."""
+    return translator(PROJECT.locales, lang, ROOT)
+
+
+@lru_cache(maxsize=None)
+def html(game_id: str, lang: str) -> str:
+    """A rulebook of the real project as HTML: what the PDF is made from, in a fifth of a second."""
+    return rulebook_html(PROJECT, game(game_id), tr(lang))
+
+
+def html_text(markup: str) -> str:
+    """The words of an HTML page, on one line: tags, styles and entities out, white space folded."""
+    import html as entities
+
+    body = markup[markup.index("<body"):]
+    return " ".join(entities.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def pdf_text(path: Path) -> str:
+    """A PDF's text on one line: words hyphenated at a line end joined again, white space folded."""
+    text = "\n".join(page.extract_text() for page in pypdf.PdfReader(path).pages)
+    return " ".join(re.sub(r"-\n", "", text).split())
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """The CLI in-process: (exit status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+PDF_CASES = (("dicemants", "ru"), ("gang-of-dice", "es"), ("dice-arena", "ca"), ("dead-mans-dice", "en"))
+"""The rulebooks read back from PDF: every game and every language once."""
