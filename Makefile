@@ -13,6 +13,8 @@ build: install
 	.venv/bin/pnp build
 
 test: install
+	.venv/bin/ruff check pnp tests scripts
+	.venv/bin/mypy
 	.venv/bin/python -m pytest -q
 
 check: install

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from .errors import InputError, Problem
 from .games import find_spec, game_ids
@@ -93,8 +93,8 @@ def build(
 ) -> Report:
     """Load and validate the rules, render the rulebooks and any sheets asked for (in parallel), then merge the kits.
 
-    `kinds` names what to make for each game and language (see kinds(), or EVERY); `workers` caps the processes (default: one
-    per CPU). Report.written lists the files in build order, whichever finished first.
+    `kinds` names what to make for each game and language (see kinds(), or EVERY); `workers` caps the processes
+    (default: one per CPU). Report.written lists the files in build order, whichever finished first.
     """
     out = out or project.root / "output"
     langs = list(langs or LANGS)
@@ -135,7 +135,8 @@ def build(
     return report
 
 
-def _render_in_parallel(settings: Settings, jobs: list[Job], count: int, done: Callable[[Job, list[str]], None]) -> None:
+def _render_in_parallel(settings: Settings, jobs: list[Job], count: int,
+                        done: Callable[[Job, list[str]], None]) -> None:
     """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited)."""
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
@@ -162,7 +163,8 @@ _worker_translators: dict[str, Translator] = {}
 """A worker's catalogs, compiled once per language; a worker lives for one build."""
 
 
-def _render(settings: Settings, job: Job, translators: dict[str, Translator] | None = None) -> tuple[list[str], list[Problem]]:
+def _render(settings: Settings, job: Job,
+            translators: dict[str, Translator] | None = None) -> tuple[list[str], list[Problem]]:
     """Render one rulebook or sheet to its PDF; returns (warnings, problems) so a worker hands back plain data."""
     project = settings.project
     translators = _worker_translators if translators is None else translators

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Sequence
+from typing import IO, NoReturn
 
 from . import catalogs, review
 from .build import EVERY, build
@@ -29,7 +31,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # type: ignore[override]  # argparse would exit; report as usage instead
+    def error(self, message: str) -> NoReturn:  # argparse would exit; report as usage instead
         raise UsageError(f"{self.prog}: {message}")
 
 
@@ -61,7 +63,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default: a4)")
     b.add_argument("--out", type=Path, help="output folder (default: output/)")
     b.add_argument("--die-size", type=die_size_argument, default=DIE_SIZE, metavar="MM",
-                   help=f"edge of the blank dice the stickers and paper dice are made for, in mm ({DIE_SIZES[0]:g}–{DIE_SIZES[1]:g}; default: {DIE_SIZE:g})")
+                   help="edge of the blank dice the stickers and paper dice are made for, in mm "
+                        f"({DIE_SIZES[0]:g}–{DIE_SIZES[1]:g}; default: {DIE_SIZE:g})")
     b.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub", help="print only errors")
 
     c = sub.add_parser("check", help="validate the rules, the reviewed examples and the catalogs")
@@ -87,11 +90,13 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=_count, default=1000)
     s.add_argument("--players", type=_count, default=2)
     s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--strategy", action="append", help="strategy per seat, repeatable (default: every strategy in turn)")
+    s.add_argument("--strategy", action="append",
+                   help="strategy per seat, repeatable (default: every strategy in turn)")
 
     e = sub.add_parser("examples", help="show the worked examples; review their changes as a diff")
     e.add_argument("game", choices=engines)
-    e.add_argument("--diff", action="store_true", help="show how the examples differ from the reviewed snapshot; exit 1 if they do")
+    e.add_argument("--diff", action="store_true",
+                   help="show how the examples differ from the reviewed snapshot; exit 1 if they do")
     e.add_argument("--accept", action="store_true", help="record the current examples as the reviewed snapshot")
     e.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
 
@@ -126,10 +131,13 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
-        args = parser().parse_args(argv)
+        with contextlib.redirect_stdout(stdout):  # --help prints to the caller's stdout
+            args = parser().parse_args(argv)
     except UsageError as exc:
         print(exc, file=stderr)
         return 2
+    except SystemExit as exc:  # --help has been printed
+        return int(exc.code or 0)
     quiet = args.quiet or getattr(args, "quiet_sub", False)
     project = Project((args.root or default_root()).resolve())
     try:
@@ -181,13 +189,15 @@ def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
             print(f"warning: {warning}", file=stderr)
     changed = review.changed(project, games)
     for game_id in changed:
-        print(f"error: {project.shown(review.snapshot_path(project, game_id))}: the worked examples changed; review them with "
-              f"`pnp examples {game_id} --diff`, then keep them with `pnp examples {game_id} --accept`", file=stderr)
+        print(f"error: {project.shown(review.snapshot_path(project, game_id))}: the worked examples changed; "
+              f"review them with `pnp examples {game_id} --diff`, "
+              f"then keep them with `pnp examples {game_id} --accept`", file=stderr)
     findings = catalogs.check_catalogs(project.root, project.locales)
     for finding in findings:
         print(f"error: {finding}", file=stderr)
     if findings:
-        print(f"check failed: {len(findings)} catalog entr{'y' if len(findings) == 1 else 'ies'} not ready", file=stderr)
+        entries = f"{len(findings)} catalog entr{'y' if len(findings) == 1 else 'ies'}"
+        print(f"check failed: {entries} not ready", file=stderr)
         return 1
     if changed:
         return 1
@@ -245,7 +255,8 @@ def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
         share = f"{float(wins) / seated:.1%}" if seated else "-"
         print(f"  {name:<9} ({book.describe(strategies[name])}): {wins} wins in {seated} seats ({share})", file=stdout)
     print("  wins by seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(stats.wins_by_seat)), file=stdout)
-    print(f"  turns per game: mean {stats.length_mean:.1f}, min {stats.length_min}, max {stats.length_max}", file=stdout)
+    print(f"  turns per game: mean {stats.length_mean:.1f}, min {stats.length_min}, max {stats.length_max}",
+          file=stdout)
     return 0
 
 
@@ -277,9 +288,9 @@ def _odds(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[st
         if index:
             print(file=stdout)
         print(view.intro, file=stdout)
-        widths = [max(len(cell) for cell in column) for column in zip(view.headers, *view.rows)]
+        widths = [max(len(cell) for cell in column) for column in zip(view.headers, *view.rows, strict=False)]
         for row in (view.headers, *view.rows):
-            print("  ".join(cell.rjust(w) for cell, w in zip(row, widths)).rstrip(), file=stdout)
+            print("  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=False)).rstrip(), file=stdout)
     return 0
 
 

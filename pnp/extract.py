@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import fields, is_dataclass
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from .model import Block, Choice, Game, Sentence, Text
 from .rules import load_game
@@ -65,7 +66,8 @@ def _block_texts(block: Block, where: str) -> Iterator[tuple[Sentence, str]]:
         yield from _block_texts(item, where)
 
 
-def extract_rules(fileobj: Any, keywords: Any, comment_tags: Any, options: dict) -> Iterator[tuple]:
+def extract_rules(fileobj: Any, keywords: Any, comment_tags: Any,
+                  options: dict[str, Any]) -> Iterator[tuple[int | None, str, tuple[str, ...], list[str]]]:
     """Babel extraction method `pnp_rules`: yields (line, function, message, comments)."""
     path = Path(getattr(fileobj, "name", ""))
     game = load_game(path, options.get("shown_as") or path.name)

@@ -8,7 +8,7 @@ import re
 import string
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from babel import Locale
 from babel.lists import format_list
@@ -29,6 +29,9 @@ PLURAL_FORMS = {
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
 """The gettext plural rule each catalog must declare (Russian has three forms)."""
+
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short", "unit-narrow"]
+"""The list styles of babel.lists.format_list: `and` lists, `or` lists and lists of units."""
 
 
 def po_path(locales: Path, lang: str) -> Path:
@@ -62,7 +65,7 @@ def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
 class _Values(string.Formatter):
     """Fills `{name}` placeholders with the rules data's values, formatted for the locale."""
 
-    def __init__(self, tr: "Translator"):
+    def __init__(self, tr: Translator):
         super().__init__()
         self.tr = tr
 
@@ -106,7 +109,7 @@ class Translator:
         """A number with a fixed number of decimals, the local way (`1.50`, `1,50`)."""
         return format_decimal(value, "#,##0." + "0" * decimals, locale=self.lang)
 
-    def join(self, items: list[str], style: str = "standard") -> str:
+    def join(self, items: list[str], style: ListStyle = "standard") -> str:
         """A list the local way: `A, B and C`, `A, B y C`, `A, B i C`, `A, B и C`."""
         return format_list(list(items), style=style, locale=self.lang)
 

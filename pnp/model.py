@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Iterator, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from .errors import InputError, Problem
 
@@ -142,7 +143,7 @@ class Block:
     kind: str
     """`para`, `term`, `steps`, `items`, `note` or `table`."""
     text: Sentence | None = None
-    items: tuple["Block", ...] = ()
+    items: tuple[Block, ...] = ()
     table: str | None = None
     term: Sentence | None = None
 

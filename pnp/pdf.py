@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 from weasyprint import HTML
@@ -14,14 +15,14 @@ from .errors import InputError
 from .output import atomic_write_bytes
 
 
-class ProjectOnlyFetcher(URLFetcher):
+class ProjectOnlyFetcher(URLFetcher):  # type: ignore[misc]  # weasyprint has no type hints: URLFetcher is Any
     """Fetches data: URIs and files under the allowed folders; refuses everything else, the network above all."""
 
-    def __init__(self, allowed: list[Path]):
+    def __init__(self, allowed: list[Path]) -> None:
         super().__init__(allowed_protocols={"file", "data"})
         self.allowed = [p.resolve() for p in allowed]
 
-    def fetch(self, url, headers=None):
+    def fetch(self, url: str, headers: Any = None) -> Any:
         scheme = url.split(":", 1)[0].lower()
         if scheme == "data":
             return super().fetch(url, headers)
@@ -35,7 +36,7 @@ class ProjectOnlyFetcher(URLFetcher):
 class _Warnings(logging.Handler):
     """Collects WeasyPrint's warnings, so a layout problem fails the build rather than scrolling past."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.messages: list[str] = []
 

@@ -40,9 +40,14 @@ class Project:
 def font_faces() -> list[dict[str, str]]:
     """The fonts the project ships and embeds: PT Serif for text, PT Sans for headings."""
     return [
-        {"family": "PT Serif", "weight": "normal", "style": "normal", "url": (FONTS_DIR / "PTSerif-Regular.ttf").as_uri()},
-        {"family": "PT Serif", "weight": "bold", "style": "normal", "url": (FONTS_DIR / "PTSerif-Bold.ttf").as_uri()},
-        {"family": "PT Serif", "weight": "normal", "style": "italic", "url": (FONTS_DIR / "PTSerif-Italic.ttf").as_uri()},
-        {"family": "PT Sans", "weight": "normal", "style": "normal", "url": (FONTS_DIR / "PTSans-Regular.ttf").as_uri()},
-        {"family": "PT Sans", "weight": "bold", "style": "normal", "url": (FONTS_DIR / "PTSans-Bold.ttf").as_uri()},
+        {"family": "PT Serif", "weight": "normal", "style": "normal",
+         "url": (FONTS_DIR / "PTSerif-Regular.ttf").as_uri()},
+        {"family": "PT Serif", "weight": "bold", "style": "normal",
+         "url": (FONTS_DIR / "PTSerif-Bold.ttf").as_uri()},
+        {"family": "PT Serif", "weight": "normal", "style": "italic",
+         "url": (FONTS_DIR / "PTSerif-Italic.ttf").as_uri()},
+        {"family": "PT Sans", "weight": "normal", "style": "normal",
+         "url": (FONTS_DIR / "PTSans-Regular.ttf").as_uri()},
+        {"family": "PT Sans", "weight": "bold", "style": "normal",
+         "url": (FONTS_DIR / "PTSans-Bold.ttf").as_uri()},
     ]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from .games import find_spec
 from .i18n import translator

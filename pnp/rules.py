@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, get_origin, get_type_hints
 
 from .draw.faces import SYMBOLS
 from .errors import InputError, Problem, display_path
@@ -41,17 +42,18 @@ def placeholders(text: str) -> set[str]:
 class Checker:
     """Walks one rules document, converting fields and collecting every problem."""
 
-    def __init__(self, doc: Located, game_id: str, flags: tuple[str, ...] = ()):
+    def __init__(self, doc: Located, game_id: str, flags: tuple[str, ...] = ()) -> None:
         self.doc = doc
         self.game_id = game_id
         self.flags = flags
         self.problems: list[Problem] = []
         self.texts: list[tuple[Text, tuple[Any, ...]]] = []
 
-    def fail(self, path: tuple, message: str) -> None:
+    def fail(self, path: tuple[Any, ...], message: str) -> None:
         self.problems.append(Problem(self.doc.file, self.doc.line(path), format_path(path), message))
 
-    def mapping(self, value: Any, path: tuple, required: set[str], optional: set[str]) -> dict | None:
+    def mapping(self, value: Any, path: tuple[Any, ...], required: set[str],
+                optional: set[str]) -> dict[Any, Any] | None:
         if not isinstance(value, dict):
             self.fail(path, f"expected a mapping, found {kind_of(value)}")
             return None
@@ -63,7 +65,8 @@ class Checker:
             self.fail(path, f"missing required field '{key}'")
         return value
 
-    def integer(self, value: Any, path: tuple, low: int | None = None, high: int | None = None) -> int | None:
+    def integer(self, value: Any, path: tuple[Any, ...], low: int | None = None,
+                high: int | None = None) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(path, f"expected a whole number, found {kind_of(value)}")
             return None
@@ -73,7 +76,7 @@ class Checker:
             return None
         return value
 
-    def string(self, value: Any, path: tuple, pattern: str | None = None) -> str | None:
+    def string(self, value: Any, path: tuple[Any, ...], pattern: str | None = None) -> str | None:
         if not isinstance(value, str) or not value.strip():
             self.fail(path, f"expected a non-empty string, found {kind_of(value)}")
             return None
@@ -82,13 +85,13 @@ class Checker:
             return None
         return value
 
-    def choice(self, value: Any, path: tuple, options: tuple[str, ...] | list[str]) -> str | None:
-        if value not in options:
+    def choice(self, value: Any, path: tuple[Any, ...], options: tuple[str, ...] | list[str]) -> str | None:
+        if not isinstance(value, str) or value not in options:  # the options are strings
             self.fail(path, f"must be one of {', '.join(map(str, options))}; found {value!r}")
             return None
         return value
 
-    def listing(self, value: Any, path: tuple, min_len: int = 0) -> list:
+    def listing(self, value: Any, path: tuple[Any, ...], min_len: int = 0) -> list[Any]:
         if not isinstance(value, list):
             self.fail(path, f"expected a list, found {kind_of(value)}")
             return []
@@ -102,12 +105,19 @@ class Checker:
         if isinstance(value, dict) and "if" in value:
             if self.mapping(value, path, {"if", "then", "else"}, set()) is None:
                 return None
-            then, otherwise = self.text(value.get("then"), path + ("then",)), self.text(value.get("else"), path + ("else",))
+            then = self.text(value.get("then"), path + ("then",))
+            otherwise = self.text(value.get("else"), path + ("else",))
             flag = value.get("if")
             if flag not in self.flags:
-                self.fail(path + ("if",), f"'{flag}' is not a flag of this game (flags: {', '.join(self.flags) or 'none'})")
+                known = ", ".join(self.flags) or "none"
+                self.fail(path + ("if",), f"'{flag}' is not a flag of this game (flags: {known})")
                 return None
-            return Choice(flag, then, otherwise) if then and otherwise else None
+            for key, side in (("then", then), ("else", otherwise)):
+                if isinstance(side, Choice):  # one flag per sentence: each side is a plain or plural sentence
+                    self.fail(path + (key,), "a sentence that follows a flag cannot follow another flag")
+            if isinstance(then, Text) and isinstance(otherwise, Text):
+                return Choice(flag, then, otherwise)
+            return None
         if isinstance(value, str) and value.strip():
             text = Text(value.strip(), context=self.game_id, line=line)
         elif isinstance(value, dict):
@@ -194,8 +204,7 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
         if not isinstance(value, bool):
             ck.fail(("flags", key), f"expected true or false, found {kind_of(value)}")
 
-    faces = _faces(ck, top.get("faces"), spec.face_keys if spec else {})
-    face_ids = frozenset(f.id for f in faces)
+    faces, face_ids = _faces(ck, top.get("faces"), spec.face_keys if spec else {})
     dice = _dice(ck, top.get("dice"), face_ids, (pmin or 0, pmax or 0))
     parts = _parts(ck, top.get("parts", []))
     tables = {**TABLES, **(spec.tables if spec else {})}
@@ -203,8 +212,9 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
     extras = {key: reader(ck, top[key], (key,), face_ids) for key, reader in (spec.keys if spec else {}).items()
               if key in top}
 
-    if ck.problems or spec is None or params is None:
-        raise InputError(sorted(ck.problems, key=lambda p: p.line or 0))
+    if (ck.problems or spec is None or params is None or tagline is None or designer is None
+            or pmin is None or pmax is None or age is None or dmin is None or dmax is None):
+        raise InputError(sorted(ck.problems, key=lambda p: p.line or 0))  # each None above is among the problems
     game = Game(
         id=spec.id, file=doc.file, titles=FrozenDict(titles), tagline=tagline, designer=designer, year=year,
         publisher=publisher, credit=credit, players=(pmin, pmax), age=age, duration=(dmin, dmax),
@@ -260,8 +270,10 @@ def _params(ck: Checker, value: Any, schema: type[Params] | None) -> Params | No
     return schema(**out)
 
 
-def _faces(ck: Checker, value: Any, own: Mapping[str, KeyReader]) -> tuple[Face, ...]:
-    faces, seen = [], set()
+def _faces(ck: Checker, value: Any, own: Mapping[str, KeyReader]) -> tuple[tuple[Face, ...], frozenset[str]]:
+    """The complete faces, and every valid face id given (also those of faces with other problems)."""
+    faces: list[Face] = []
+    seen: set[str | None] = set()
     for i, raw in enumerate(ck.listing(value, ("faces",), 1)):
         path = ("faces", i)
         m = ck.mapping(raw, path, {"id", "name", "art"}, {"effect", "pips", "value"} | set(own))
@@ -276,17 +288,19 @@ def _faces(ck: Checker, value: Any, own: Mapping[str, KeyReader]) -> tuple[Face,
         if art == "pips" and pips is None and "pips" not in m:
             ck.fail(path, "a face drawn as pips needs 'pips' (1 to 6)")
         extras = {key: reader(ck, m[key], path + (key,), frozenset()) for key, reader in own.items() if key in m}
-        faces.append(Face(
-            id=face_id, name=ck.text(m.get("name"), path + ("name",)), art=art,
-            effect=ck.text(m["effect"], path + ("effect",)) if "effect" in m else None,
-            pips=pips, value=ck.integer(m["value"], path + ("value",), 0) if "value" in m else None,
-            extras=FrozenDict(extras),
-        ))
-    return tuple(faces)
+        name = ck.text(m.get("name"), path + ("name",))
+        effect = ck.text(m["effect"], path + ("effect",)) if "effect" in m else None
+        face_value = ck.integer(m["value"], path + ("value",), 0) if "value" in m else None
+        if face_id is None or name is None or art is None:
+            continue  # reported: the game is not built
+        faces.append(Face(id=face_id, name=name, art=art, effect=effect, pips=pips, value=face_value,
+                          extras=FrozenDict(extras)))
+    return tuple(faces), frozenset(face_id for face_id in seen if face_id is not None)
 
 
-def _dice(ck: Checker, value: Any, face_ids: set[str], players: tuple[int, int]) -> tuple[Die, ...]:
-    dice, seen = [], set()
+def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int, int]) -> tuple[Die, ...]:
+    dice: list[Die] = []
+    seen: set[str | None] = set()
     for i, raw in enumerate(ck.listing(value, ("dice",), 1)):
         path = ("dice", i)
         m = ck.mapping(raw, path, {"id", "name", "faces"}, {"count", "per_player", "per_player_by_count"})
@@ -309,34 +323,39 @@ def _dice(ck: Checker, value: Any, face_ids: set[str], players: tuple[int, int])
         if "per_player_by_count" in m:
             table = m["per_player_by_count"]
             if not isinstance(table, dict):
-                ck.fail(path + ("per_player_by_count",), f"expected a mapping of player count to dice, found {kind_of(table)}")
+                ck.fail(path + ("per_player_by_count",),
+                        f"expected a mapping of player count to dice, found {kind_of(table)}")
             else:
                 for k, v in table.items():
-                    if ck.integer(k, path + ("per_player_by_count", k), 1) and ck.integer(v, path + ("per_player_by_count", k), 1):
+                    at = path + ("per_player_by_count", k)
+                    if ck.integer(k, at, 1) and ck.integer(v, at, 1):
                         by_count.append((k, v))
                 missing = [n for n in range(players[0], players[1] + 1) if n not in table]
                 if missing and players[0]:
                     ck.fail(path + ("per_player_by_count",), f"no entry for {', '.join(map(str, missing))} players")
-        dice.append(Die(
-            id=die_id, name=ck.text(m.get("name"), path + ("name",)), faces=tuple(faces),
-            count=ck.integer(m["count"], path + ("count",), 1) if "count" in m else None,
-            per_player=ck.integer(m["per_player"], path + ("per_player",), 1) if "per_player" in m else None,
-            per_player_by_count=tuple(sorted(by_count)),
-        ))
+        name = ck.text(m.get("name"), path + ("name",))
+        count = ck.integer(m["count"], path + ("count",), 1) if "count" in m else None
+        per_player = ck.integer(m["per_player"], path + ("per_player",), 1) if "per_player" in m else None
+        if die_id is None or name is None:
+            continue  # reported: the game is not built
+        dice.append(Die(id=die_id, name=name, faces=tuple(faces), count=count, per_player=per_player,
+                        per_player_by_count=tuple(sorted(by_count))))
     return tuple(dice)
 
 
 def _parts(ck: Checker, value: Any) -> tuple[Part, ...]:
-    parts = []
+    parts: list[Part] = []
     for i, raw in enumerate(ck.listing(value, ("parts",))):
         path = ("parts", i)
         m = ck.mapping(raw, path, {"id", "name"}, {"count"})
         if m is None:
             continue
-        parts.append(Part(
-            id=ck.string(m.get("id"), path + ("id",), ID), name=ck.text(m.get("name"), path + ("name",)),
-            count=ck.integer(m["count"], path + ("count",), 1) if "count" in m else None,
-        ))
+        part_id = ck.string(m.get("id"), path + ("id",), ID)
+        name = ck.text(m.get("name"), path + ("name",))
+        count = ck.integer(m["count"], path + ("count",), 1) if "count" in m else None
+        if part_id is None or name is None:
+            continue  # reported: the game is not built
+        parts.append(Part(id=part_id, name=name, count=count))
     return tuple(parts)
 
 
@@ -347,7 +366,7 @@ def _sections(ck: Checker, value: Any, tables: tuple[str, ...]) -> tuple[Section
     for section_id in SECTION_IDS:
         if section_id not in book:
             continue
-        path = ("rulebook", section_id)
+        path: tuple[Any, ...] = ("rulebook", section_id)
         raw, title = book[section_id], None
         if isinstance(raw, dict):
             m = ck.mapping(raw, path, {"blocks"}, {"title"})
@@ -355,7 +374,8 @@ def _sections(ck: Checker, value: Any, tables: tuple[str, ...]) -> tuple[Section
                 continue
             title = ck.text(m["title"], path + ("title",)) if "title" in m else None
             raw, path = m.get("blocks"), path + ("blocks",)
-        blocks = tuple(filter(None, (_block(ck, b, path + (i,), tables) for i, b in enumerate(ck.listing(raw, path, 1)))))
+        blocks = tuple(filter(None, (_block(ck, b, path + (i,), tables)
+                                     for i, b in enumerate(ck.listing(raw, path, 1)))))
         sections.append(Section(section_id, blocks, title))
     return tuple(sections)
 
@@ -373,7 +393,8 @@ def _block(ck: Checker, raw: Any, path: tuple[Any, ...], tables: tuple[str, ...]
         if m is None:
             return None
         sub = _sub_items(ck, m, path, tables)
-        return Block("term", ck.text(m.get("text"), path + ("text",)), sub, term=ck.text(m.get("term"), path + ("term",)))
+        return Block("term", ck.text(m.get("text"), path + ("text",)), sub,
+                     term=ck.text(m.get("term"), path + ("term",)))
     if "text" in raw:
         m = ck.mapping(raw, path, {"text"}, {"steps", "items"})
         if m is None:
@@ -390,14 +411,16 @@ def _block(ck: Checker, raw: Any, path: tuple[Any, ...], tables: tuple[str, ...]
         return Block("note", ck.text(body, path + ("note",)))
     if kind == "table":
         return Block("table", table=ck.choice(body, path + ("table",), tables))
-    items = tuple(filter(None, (_block(ck, b, path + (kind, i), tables) for i, b in enumerate(ck.listing(body, path + (kind,), 1)))))
+    items = tuple(filter(None, (_block(ck, b, path + (kind, i), tables)
+                                for i, b in enumerate(ck.listing(body, path + (kind,), 1)))))
     return Block(kind, items=items)
 
 
 def _sub_items(ck: Checker, m: dict[str, Any], path: tuple[Any, ...], tables: tuple[str, ...]) -> tuple[Block, ...]:
     for kind in ("steps", "items"):
         if kind in m:
-            items = tuple(filter(None, (_block(ck, b, path + (kind, i), tables) for i, b in enumerate(ck.listing(m[kind], path + (kind,), 1)))))
+            items = tuple(filter(None, (_block(ck, b, path + (kind, i), tables)
+                                        for i, b in enumerate(ck.listing(m[kind], path + (kind,), 1)))))
             return (Block(kind, items=items),)
     return ()
 
@@ -406,8 +429,9 @@ def _check_tables(ck: Checker, game: Game, tables: Mapping[str, Callable[[Game],
     """A section may only ask for a table its game has the data for."""
     for section in game.sections:
         for b_index, block in enumerate(section.blocks):
-            if block.kind == "table" and block.table in tables and not tables[block.table](game):
-                path = ("rulebook", section.id, "blocks", b_index, "table")
+            if block.kind == "table" and block.table is not None and block.table in tables \
+                    and not tables[block.table](game):
+                path: tuple[Any, ...] = ("rulebook", section.id, "blocks", b_index, "table")
                 if path not in ck.doc.lines:
                     path = ("rulebook", section.id, b_index, "table")
                 ck.fail(path, f"'{block.table}' needs data this game does not have")

@@ -10,7 +10,7 @@ import yaml
 
 from .errors import InputError, Problem
 
-Path_ = tuple  # a field path: keys and list indexes
+Path_ = tuple[str | int, ...]  # a field path: keys and list indexes
 
 
 @dataclass
@@ -71,14 +71,16 @@ def load_yaml(path: Path, shown_as: str | None = None) -> Located:
 def _convert(node: yaml.Node, path: Path_, doc: Located, problems: list[Problem]) -> Any:
     doc.lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
-        out: dict[str, Any] = {}
+        out: dict[str | int, Any] = {}
         for key_node, value_node in node.value:
             key = yaml.SafeLoader("").construct_object(key_node) if isinstance(key_node, yaml.ScalarNode) else None
             if isinstance(key, bool) or not isinstance(key, (str, int)):
-                problems.append(Problem(doc.file, key_node.start_mark.line + 1, format_path(path), "keys must be plain names"))
+                problems.append(Problem(doc.file, key_node.start_mark.line + 1, format_path(path),
+                                        "keys must be plain names"))
                 continue
             if key in out:
-                problems.append(Problem(doc.file, key_node.start_mark.line + 1, format_path(path + (key,)), "duplicate key"))
+                problems.append(Problem(doc.file, key_node.start_mark.line + 1, format_path(path + (key,)),
+                                        "duplicate key"))
                 continue
             out[key] = _convert(value_node, path + (key,), doc, problems)
             doc.lines[path + (key,)] = key_node.start_mark.line + 1

@@ -12,14 +12,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.build import KINDS, build  # noqa: E402
-from pnp.render import Project  # noqa: E402
+from pnp.build import EVERY, build  # noqa: E402
+from pnp.project import Project  # noqa: E402
 
 
 def timed(project: Project, workers: int, games: list[str] | None) -> tuple[float, int]:
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        report = build(project, games, out=Path(out), kinds=KINDS, workers=workers)
+        report = build(project, games, out=Path(out), kinds=EVERY, workers=workers)
         return time.perf_counter() - start, len(report.written)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pypdf
@@ -20,19 +20,19 @@ ROOT = Path(__file__).resolve().parent.parent
 PROJECT = Project(ROOT)
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(game_id: str) -> Game:
     """A game of the real project, loaded once."""
     return load_game(PROJECT.rules / f"{game_id}.yaml", f"rules/{game_id}.yaml")
 
 
-@lru_cache(maxsize=None)
+@cache
 def tr(lang: str) -> Translator:
     """The real catalogs, compiled once per language."""
     return translator(PROJECT.locales, lang, ROOT)
 
 
-@lru_cache(maxsize=None)
+@cache
 def html(game_id: str, lang: str) -> str:
     """A rulebook of the real project as HTML: what the PDF is made from, in a fifth of a second."""
     return rulebook_html(PROJECT, game(game_id), tr(lang))

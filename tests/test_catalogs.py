@@ -80,7 +80,7 @@ def test_broken_catalog_names_file_and_line(project_copy):
 
     path = po_path(project_copy.locales, "es")
     lines = path.read_text(encoding="utf-8").split("\n")
-    index = next(i for i, l in enumerate(lines) if l.startswith('msgid "Components"'))
+    index = next(i for i, line in enumerate(lines) if line.startswith('msgid "Components"'))
     lines[index + 1] = lines[index + 1].replace("msgstr", "msgtsr")  # a misspelt keyword
     path.write_text("\n".join(lines), encoding="utf-8")
     with pytest.raises(InputError) as caught:

@@ -60,7 +60,7 @@ def test_broken_template_is_located_and_keeps_the_old_pdf(project_copy):
     before = pdf.read_bytes()
     template = project_copy.templates / "rulebook.html"
     lines = template.read_text().split("\n")
-    index = next(i for i, l in enumerate(lines) if "<h2>{{ _(\"Components\") }}</h2>" in l)
+    index = next(i for i, line in enumerate(lines) if "<h2>{{ _(\"Components\") }}</h2>" in line)
     lines[index] = lines[index].replace("{{ _(\"Components\") }}", "{{ components_heading }}")
     template.write_text("\n".join(lines))
     code, out, err = run("--root", str(project_copy.root), "build", "dice-arena", "--lang", "en")

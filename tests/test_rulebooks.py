@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pypdf
 import pytest
 from babel.messages.pofile import read_po
-from markupsafe import escape
 from helpers import PDF_CASES, ROOT, game, html, html_text, tr
+from markupsafe import escape
 
 from pnp.build import build
 from pnp.games import game_ids
@@ -96,7 +96,7 @@ def test_rulebook_pdf_reads_back(built, game_id, lang):
     assert f"{t.number(g.players[0])}–{t.number(g.players[1])}" in text
 
 
-@lru_cache(maxsize=None)
+@cache
 def english_fragments(root: Path) -> list[str]:
     """Runs of at least five English words from the source strings, without placeholders."""
     with (root / "locales" / "pnp.pot").open("rb") as fh:

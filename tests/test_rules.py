@@ -82,7 +82,7 @@ def test_bad_rules_file(path):
         load_game(path, path.name)
     got = [str(p) for p in caught.value.problems]
     assert len(got) == len(expected), got
-    for want, actual in zip(expected, got):
+    for want, actual in zip(expected, got, strict=True):
         assert actual.startswith(want), (actual, want)
 
 

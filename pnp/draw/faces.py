@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import svgwrite
 from svgwrite.container import Group
+
+if TYPE_CHECKING:
+    from svgwrite.path import Path as SvgPath
+    from svgwrite.shapes import Circle, Ellipse, Polygon, Polyline, Rect
+
+Point = tuple[float, float]
+"""A point in the 100x100 face space."""
 
 # Okabe–Ito colour-blind-safe palette.
 ORANGE = "#E69F00"
@@ -58,8 +66,8 @@ class _Pen:
             return value
         return _grey(value)
 
-    def _style(self, fill: str, stroke: str | None, width: float) -> dict:
-        style = {"fill": self.c(fill)}
+    def _style(self, fill: str, stroke: str | None, width: float) -> dict[str, str | float]:
+        style: dict[str, str | float] = {"fill": self.c(fill)}
         if stroke is None:
             style["stroke"] = "none"
         else:
@@ -72,36 +80,36 @@ class _Pen:
         return style
 
     def path(self, d: str, fill: str = "none", stroke: str | None = INK,
-             width: float = OUTLINE, **extra):
+             width: float = OUTLINE, **extra: Any) -> SvgPath:
         return self.dwg.path(d=d, **self._style(fill, stroke, width), **extra)
 
-    def poly(self, points, fill: str = "none", stroke: str | None = INK,
-             width: float = OUTLINE, **extra):
+    def poly(self, points: Sequence[Point], fill: str = "none", stroke: str | None = INK,
+             width: float = OUTLINE, **extra: Any) -> Polygon:
         return self.dwg.polygon(points=points, **self._style(fill, stroke, width), **extra)
 
-    def line(self, points, stroke: str = INK, width: float = DETAIL, **extra):
+    def line(self, points: Sequence[Point], stroke: str = INK, width: float = DETAIL, **extra: Any) -> Polyline:
         return self.dwg.polyline(points=points, **self._style("none", stroke, width), **extra)
 
-    def circle(self, center, r: float, fill: str = "none", stroke: str | None = INK,
-               width: float = OUTLINE, **extra):
+    def circle(self, center: Point, r: float, fill: str = "none", stroke: str | None = INK,
+               width: float = OUTLINE, **extra: Any) -> Circle:
         return self.dwg.circle(center=center, r=r, **self._style(fill, stroke, width), **extra)
 
-    def ellipse(self, center, r, fill: str = "none", stroke: str | None = INK,
-                width: float = OUTLINE, **extra):
+    def ellipse(self, center: Point, r: tuple[float, float], fill: str = "none", stroke: str | None = INK,
+                width: float = OUTLINE, **extra: Any) -> Ellipse:
         return self.dwg.ellipse(center=center, r=r, **self._style(fill, stroke, width), **extra)
 
-    def rect(self, insert, size, fill: str = "none", stroke: str | None = INK,
-             width: float = OUTLINE, rx: float = 0, **extra):
+    def rect(self, insert: Point, size: tuple[float, float], fill: str = "none", stroke: str | None = INK,
+             width: float = OUTLINE, rx: float = 0, **extra: Any) -> Rect:
         return self.dwg.rect(insert=insert, size=size, rx=rx, ry=rx,
                              **self._style(fill, stroke, width), **extra)
 
-    def group(self, **extra) -> Group:
+    def group(self, **extra: Any) -> Group:
         return self.dwg.g(**extra)
 
 
-def _star(cx: float, cy: float, outer: float, inner: float, n: int, turn: float = 0.0):
+def _star(cx: float, cy: float, outer: float, inner: float, n: int, turn: float = 0.0) -> list[Point]:
     """Points of an n-pointed star."""
-    pts = []
+    pts: list[Point] = []
     for i in range(2 * n):
         r = outer if i % 2 == 0 else inner
         a = math.pi * i / n + turn - math.pi / 2
@@ -109,7 +117,7 @@ def _star(cx: float, cy: float, outer: float, inner: float, n: int, turn: float 
     return pts
 
 
-def _mirror(points):
+def _mirror(points: Iterable[Point]) -> list[Point]:
     """Mirror points across the vertical centre line x=50."""
     return [(round(100 - x, 2), y) for x, y in points]
 
@@ -386,7 +394,8 @@ def face_svg(symbol: str, size_mm: float = 16.0, *, pips: int | None = None,
         raise ValueError(f"size_mm must be positive, got {size_mm!r}")
     dwg = _drawing(size_mm, size_mm, _VIEWBOX)
     dwg.add(_face(dwg, symbol, pips, colour, border))
-    return dwg.tostring()
+    svg: str = dwg.tostring()
+    return svg
 
 
 def sheet_preview_svg(symbols: list[tuple[str, int | None]], size_mm: float) -> str:
@@ -402,4 +411,5 @@ def sheet_preview_svg(symbols: list[tuple[str, int | None]], size_mm: float) -> 
         cell = dwg.g(transform=f"translate({i * (100 + _GAP)} 0)")
         cell.add(_face(dwg, symbol, pips, True, True))
         dwg.add(cell)
-    return dwg.tostring()
+    svg: str = dwg.tostring()
+    return svg

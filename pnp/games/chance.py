@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterator, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from .protocols import CHANCE, TERMINAL, Engine, Policy
 
@@ -23,7 +24,7 @@ def sample(outcomes: Sequence[tuple[O, Fraction]], rng: random.Random) -> O:
     if sum(weights) != den:
         raise ValueError("probabilities must sum to 1")
     r = rng.randrange(den)
-    for (outcome, _), w in zip(outcomes, weights):
+    for (outcome, _), w in zip(outcomes, weights, strict=True):
         r -= w
         if r < 0:
             return outcome
@@ -104,7 +105,7 @@ def simulate(engine: Engine[S, A], games: int, players: int, seed: int, policies
     """
     rng = random.Random(seed)
     by_seat = [Fraction(0)] * players
-    wins: Counter[str] = Counter()
+    wins: dict[str, Fraction] = {}
     seated: Counter[str] = Counter()
     lengths = []
     for g in range(games):
@@ -113,11 +114,12 @@ def simulate(engine: Engine[S, A], games: int, players: int, seed: int, policies
         won = winners(engine, state)
         for seat in won:
             by_seat[seat] += Fraction(1, len(won))
-            wins[lineup[seat].name] += Fraction(1, len(won))
+            name = lineup[seat].name
+            wins[name] = wins.get(name, 0) + Fraction(1, len(won))
         seated.update(p.name for p in lineup)
         lengths.append(length(state))
     names = list(dict.fromkeys(p.name for p in policies))
-    return SimStats(games, players, tuple(by_seat), tuple((n, Fraction(wins[n]), seated[n]) for n in names),
+    return SimStats(games, players, tuple(by_seat), tuple((n, Fraction(wins.get(n, 0)), seated[n]) for n in names),
                     sum(lengths) / games if games else 0.0, min(lengths, default=0), max(lengths, default=0))
 
 

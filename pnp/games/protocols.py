@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Hashable, Mapping, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from argparse import ArgumentParser, Namespace
@@ -18,6 +19,10 @@ A = TypeVar("A")
 """A player action or a chance outcome."""
 E = TypeVar("E", covariant=True)
 """An event: data (a kind plus fields) telling what an action did, never prose."""
+S_contra = TypeVar("S_contra", contravariant=True)
+"""A game state, as a Policy takes it."""
+A_co = TypeVar("A_co", covariant=True)
+"""A player action, as a Policy gives it."""
 
 CHANCE = -1
 """current_player of a chance node: the game, not a player, moves next."""
@@ -63,12 +68,15 @@ class Engine(Protocol[S, A]):
         ...
 
 
-class Policy(Protocol[S, A]):
+class Policy(Protocol[S_contra, A_co]):
     """A named way to play: picks one of the legal actions in a state."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The policy's name, as reports show it."""
+        ...
 
-    def act(self, state: S) -> A:
+    def act(self, state: S_contra) -> A_co:
         """The action this policy takes; must be one of the engine's legal actions."""
         ...
 
@@ -125,5 +133,8 @@ class Book(Protocol):
         ...
 
     def resolve(self, game: Game, args: Namespace) -> Resolved:
-        """Resolve one position from the parsed arguments; bad arguments raise ValueError with a message for the user."""
+        """Resolve one position from the parsed arguments.
+
+        Bad arguments raise ValueError with a message for the user.
+        """
         ...

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..model import FrozenDict, Game, Params
 
 if TYPE_CHECKING:
     from ..i18n import Translator
     from ..rules import Checker
-    from ..sheets.page import Frame
     from ..sheets.pads import Pad
+    from ..sheets.page import Frame
     from .protocols import Book
 
 KeyReader = Callable[["Checker", Any, tuple[Any, ...], frozenset[str]], Any]
@@ -28,9 +29,9 @@ class Sheet:
 
     kind: str
     """The file's name in output/ (`mats` makes `mats.pdf`)."""
-    layout: Callable[[Game, "Translator", "Frame", float], dict[str, Any]]
+    layout: Callable[[Game, Translator, Frame, float], dict[str, Any]]
     """The template's context beyond what every sheet gets: (game, reader, page frame, die size)."""
-    title: Callable[["Translator"], str]
+    title: Callable[[Translator], str]
     """The sheet's name as the kit's bookmark shows it."""
     copies: Callable[[Game], int] = lambda game: 1
     """How many times its pages are printed (the same page for every pair of players)."""
@@ -48,7 +49,7 @@ def _no_values(game: Game) -> Mapping[str, Any]:
     return {}
 
 
-def _no_context(game: Game, tr: "Translator") -> Mapping[str, Any]:
+def _no_context(game: Game, tr: Translator) -> Mapping[str, Any]:
     return {}
 
 
@@ -60,7 +61,7 @@ class GameSpec:
     """The game id: the rules file is `rules/<id>.yaml`."""
     params: type[Params]
     """Its parameters: a frozen dataclass whose fields (int, bool, FrozenDict[int, int]) are the `params:` keys."""
-    score_pad: Callable[[Game, "Frame", "Translator"], "Pad"]
+    score_pad: Callable[[Game, Frame, Translator], Pad]
     """Its score pad: the columns each player gets and the rows, placed on the page."""
     templates: Path | None = None
     """Its own templates (table partials, sheets, the score pad's legend); the project's templates come first."""
@@ -75,7 +76,7 @@ class GameSpec:
     with whether a game has the data for it."""
     derive: Callable[[Game], Mapping[str, Any]] = _no_values
     """Values derived from its data, for `{placeholder}`s (checked like every placeholder)."""
-    context: Callable[[Game, "Translator"], Mapping[str, Any]] = _no_context
+    context: Callable[[Game, Translator], Mapping[str, Any]] = _no_context
     """Helpers its templates use, in the reader's language."""
     sheets: tuple[Sheet, ...] = ()
     """Sheets of its own (mats, cards), printed between the dice and the score pad."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 from markupsafe import Markup
 
@@ -43,7 +43,8 @@ def pip_defs(scope: int, values: Iterable[int]) -> Markup:
 def face_use(scope: int, art: str, pips: int | None, x: float, y: float, size: float, border: bool = False) -> Markup:
     """The face drawn by face_defs, in the square at (x, y) with edge `size`, all in millimetres."""
     return Markup(
-        f'<use href="#{_key(scope, art, pips, border)}" transform="translate({x:.3f} {y:.3f}) scale({size / 100.0:.5f})"/>'
+        f'<use href="#{_key(scope, art, pips, border)}" '
+        f'transform="translate({x:.3f} {y:.3f}) scale({size / 100.0:.5f})"/>'
     )
 
 

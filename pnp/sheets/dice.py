@@ -35,7 +35,7 @@ class DieSet:
 
 def die_sets(game: Game) -> list[DieSet]:
     """Every die to print: a die the game has a fixed number of is printed that many times, any other kind once."""
-    sets = []
+    sets: list[DieSet] = []
     for die in game.dice:
         # Dice held per player: one set, and the sheet says how many the table needs.
         copies = die.count if die.count is not None else 1
@@ -71,7 +71,8 @@ class StickerSet:
         """(face position, sticker square) for each face of the die, the squares sharing their cut lines."""
         top = y + LABEL
         return [
-            (i, Rect(x + (i % STICKER_COLUMNS) * self.size, top + (i // STICKER_COLUMNS) * self.size, self.size, self.size))
+            (i, Rect(x + (i % STICKER_COLUMNS) * self.size, top + (i // STICKER_COLUMNS) * self.size,
+                     self.size, self.size))
             for i in range(len(self.set.die.faces))
         ]
 
@@ -181,12 +182,14 @@ class Heading:
         return Footprint(self.width, HEADING + LINE * (self.lines - 1), whole_row=True)
 
 
-def dice_pages(game: Game, frame: Frame, size: float) -> list[list[Placed]]:
+def dice_pages(game: Game, frame: Frame, size: float) -> list[list[Placed[Heading | StickerSet | Net]]]:
     """The dice sheet: stickers for every die, then a paper net for every die, flowed over as many pages as needed."""
     sets = die_sets(game)
     body = frame.body
     # The stickers' instructions grow a line for each kind of die the table needs several of.
     extra = len(per_player_dice(game))
-    items: list = [Heading("stickers", body.w, 1 + extra + (1 if extra else 0))] + [StickerSet(s, size) for s in sets]
-    items += [Heading("nets", body.w, 2)] + [Net(s, size) for s in sets]
+    items: list[Heading | StickerSet | Net] = [Heading("stickers", body.w, 1 + extra + (1 if extra else 0))]
+    items += [StickerSet(s, size) for s in sets]
+    items += [Heading("nets", body.w, 2)]
+    items += [Net(s, size) for s in sets]
     return flow(items, lambda item: item.block, body, gap_x=max(5.0, size / 2), gap_y=4.0)

@@ -42,7 +42,7 @@ def _common(game: Game, tr: Translator, frame: Frame) -> dict[str, Any]:
     return context
 
 
-def _dice(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
+def _dice_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
     """Stickers and nets flowed over the pages, and how many dice of each kind the table needs."""
     return {
         "pages": dice.dice_pages(game, frame, die_size),
@@ -55,20 +55,20 @@ def _dice(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str
     }
 
 
-def _score_pad(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
+def _pad_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
     """The game's pad, its columns and rows placed on the page."""
     return {"pad": find_spec(game.id).score_pad(game, frame, tr)}
 
 
-def _player_aid(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
+def _aid_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
     """The turn in short: the rulebook's quick reference, else its turn."""
     reference = game.section("reference") or game.section("turn")
     return {"boxes": aid.aid_boxes(frame), "reference": reference.blocks if reference else ()}
 
 
-DICE = Sheet("dice", _dice, lambda tr: tr.gettext("Dice stickers and paper dice"))
-SCORE_PAD = Sheet("score-pad", _score_pad, lambda tr: tr.gettext("Score pad"))
-PLAYER_AID = Sheet("player-aid", _player_aid, lambda tr: tr.gettext("Player aid"), copies=aid.copies)
+DICE = Sheet("dice", _dice_layout, lambda tr: tr.gettext("Dice stickers and paper dice"))
+SCORE_PAD = Sheet("score-pad", _pad_layout, lambda tr: tr.gettext("Score pad"))
+PLAYER_AID = Sheet("player-aid", _aid_layout, lambda tr: tr.gettext("Player aid"), copies=aid.copies)
 SHARED = (DICE, SCORE_PAD, PLAYER_AID)
 """The sheets every game prints; a game's own sheets (GameSpec.sheets) come between the score pad and the aid."""
 

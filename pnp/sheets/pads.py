@@ -1,4 +1,4 @@
-"""Score pads: a column group per player and a row per turn or round; each game says which columns (GameSpec.score_pad)."""
+"""Score pads: a column group per player, a row per turn or round; each game says which columns (GameSpec.score_pad)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Generic, TypeVar
 
 from ..project import PAPERS
 
@@ -37,7 +38,7 @@ class Rect:
     def bottom(self) -> float:
         return self.y + self.h
 
-    def moved(self, dx: float, dy: float) -> "Rect":
+    def moved(self, dx: float, dy: float) -> Rect:
         return Rect(self.x + dx, self.y + dy, self.w, self.h)
 
 
@@ -72,7 +73,7 @@ class Frame:
     height: float
 
     @classmethod
-    def of(cls, paper: str) -> "Frame":
+    def of(cls, paper: str) -> Frame:
         css, width, height = PAPERS[paper]
         return cls(paper, css, width, height)
 
@@ -163,7 +164,8 @@ class Footprint:
     whole_row: bool = False
 
 
-def flow(items: Sequence[T], size: Callable[[T], Footprint], body: Rect, gap_x: float, gap_y: float) -> list[list[Placed[T]]]:
+def flow(items: Sequence[T], size: Callable[[T], Footprint], body: Rect, gap_x: float,
+         gap_y: float) -> list[list[Placed[T]]]:
     """Place items left to right in rows, rows top to bottom, pages as needed; a heading never ends a page."""
     pages: list[list[Placed[T]]] = [[]]
     x, y, row_h = body.x, body.y, 0.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path as FilePath
 
 import pypdf
@@ -17,7 +17,7 @@ A4 = (595.28, 841.89)  # 210 x 297 mm in points
 LETTER = (612.0, 792.0)  # 8.5 x 11 in
 
 
-@lru_cache(maxsize=None)
+@cache
 def reader(path: FilePath) -> pypdf.PdfReader:
     return pypdf.PdfReader(path)
 

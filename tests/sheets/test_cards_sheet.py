@@ -6,12 +6,12 @@ import pytest
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
 from pnp.games.gang_of_dice import cards as card_rules
+from pnp.games.gang_of_dice.sheets import BLEED, CARD_H, CARD_W, glyphs
+from pnp.games.gang_of_dice.spec import cards
 from pnp.i18n import translator
 from pnp.model import LANGS
 from pnp.rules import load_game
-from pnp.games.gang_of_dice.spec import cards
 from pnp.sheets import sheets_for
-from pnp.games.gang_of_dice.sheets import BLEED, CARD_H, CARD_W, glyphs
 
 TOLERANCE = 0.1
 
@@ -29,7 +29,7 @@ def bleeds(page) -> list[tuple[float, float, float, float]]:
 def same_places(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
     """Two sets of positions equal to within the tolerance."""
     return len(a) == len(b) and all(
-        abs(p[0] - q[0]) < TOLERANCE and abs(p[1] - q[1]) < TOLERANCE for p, q in zip(sorted(a), sorted(b)))
+        abs(p[0] - q[0]) < TOLERANCE and abs(p[1] - q[1]) < TOLERANCE for p, q in zip(sorted(a), sorted(b), strict=True))
 
 
 def crop_lines(page) -> list:
@@ -46,7 +46,7 @@ def test_every_card_is_poker_size_with_bleed(sheet, project, paper, size):
     fronts = [b for page in pages[0::2] for b in bleeds(page)]
     backs = [b for page in pages[1::2] for b in bleeds(page)]
     assert len(fronts) == len(backs) == len(cards(game))  # 18 in the rules data
-    for x, y, w, h in fronts + backs:
+    for x, _, w, h in fronts + backs:
         # 63 x 88 mm once the 3 mm bleed is cut away.
         assert abs((w - 2 * BLEED) - 88.0) < TOLERANCE and abs((h - 2 * BLEED) - 63.0) < TOLERANCE
         assert 0 < x and x + w < size[0] * 25.4 / 72
@@ -76,7 +76,7 @@ def test_backs_mirror_their_fronts_for_long_edge_duplex(sheet, project, paper, w
     pdf = sheet("gang-of-dice", "cards", paper=paper)
     pages = reader(pdf).pages
     assert len(pages) % 2 == 0  # each fronts page followed by its backs
-    for fronts, backs in zip(pages[0::2], pages[1::2]):
+    for fronts, backs in zip(pages[0::2], pages[1::2], strict=True):
         # Flipped on the long edge, a card at x lands at (page width - x - card width).
         mirrored = [(width - x - w, y) for x, y, w, _ in bleeds(fronts)]
         assert same_places([(x, y) for x, y, _, _ in bleeds(backs)], mirrored)

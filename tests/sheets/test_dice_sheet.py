@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
-from pnp.i18n import translator
 from pnp.games import game_ids
+from pnp.i18n import translator
 from pnp.rules import load_game
 from pnp.sheets.dice import CELLS, OPPOSITE_SIDES, TAB, die_sets, net_sides
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 import math
 
 import pytest
+from helpers import tr as translation
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
+from pnp.games import find_spec, game_ids
 from pnp.i18n import translator
-from pnp.games import game_ids
 from pnp.rules import load_game
-from helpers import tr as translation
-
-from pnp.games import find_spec
 from pnp.sheets.page import Frame
 
 

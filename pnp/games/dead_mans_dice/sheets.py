@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...i18n import Translator
 from ...model import Game
-from ...sheets.page import Frame
 from ...sheets.pads import Head, Pad, open_pad
+from ...sheets.page import Frame
 
 
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:

@@ -7,8 +7,8 @@ from typing import Any
 
 from ...i18n import Translator
 from ...model import Game
-from ...sheets.page import Frame
 from ...sheets.pads import Head, Pad, open_pad
+from ...sheets.page import Frame
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError, Problem
 from ...i18n import Translator
@@ -38,8 +40,9 @@ def dicemants_rules(game: Game) -> engine.DicemantsRules:
         )
     except ValueError as exc:
         field = str(exc).split(":", 1)[0]
-        line = game.lines.get({"tiers": "precedence", "locked_combines": "precedence", "bugs": "precedence",
-                                "goal": "params", "max_dice": "params", "void_streak_limit": "params"}.get(field, field))
+        section = {"tiers": "precedence", "locked_combines": "precedence", "bugs": "precedence",
+                   "goal": "params", "max_dice": "params", "void_streak_limit": "params"}.get(field, field)
+        line = game.lines.get(section)
         raise InputError(Problem(game.file, line, field, f"the engine cannot play these rules: {exc}")) from None
 
 
@@ -77,7 +80,8 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
         "tnt-empty-lost": tr.gettext("TNT with an empty lost zone"),
         "tnt-return": tr.gettext("TNT brings a die back"),
         "pick-alone": tr.gettext("A broken pick on its own"),
-        "void-streak": tr.format(tr.ngettext("{n} all-void roll in a row", "{n} all-void rolls in a row", limit), n=limit),
+        "void-streak": tr.format(tr.ngettext("{n} all-void roll in a row", "{n} all-void rolls in a row", limit),
+                                 n=limit),
         "skull-big-bag": tr.gettext("A skull after a good run"),
     }
     if example.id.startswith("pinned-"):  # numbered as printed: the source's impossible rolls are left out
@@ -92,7 +96,8 @@ def example_view(example: engine.Example, game: Game, tr: Translator, number: in
     """One example in the reader's language."""
     before = []
     if example.bag:
-        before.append(tr.format(tr.ngettext("Your bag holds {n} diamond.", "Your bag holds {n} diamonds.", example.bag), n=example.bag))
+        before.append(tr.format(tr.ngettext("Your bag holds {n} diamond.", "Your bag holds {n} diamonds.",
+                                            example.bag), n=example.bag))
     if example.lost:
         n = len(example.lost)
         before.append(tr.format(tr.ngettext("The lost zone holds {n} die.", "The lost zone holds {n} dice.", n), n=n))
@@ -150,14 +155,18 @@ class DicemantsBook:
 
     def odds(self, game: Game) -> Sequence[OddsTable]:
         rules = dicemants_rules(game)
-        rows = []
+        rows: list[tuple[tuple[str, int | Fraction], ...]] = []
         for n in range(1, rules.max_dice + 1):
             o = _odds(rules, n)
-            values = {"dice": n, "turn_ends": o.turn_ends, "bust": o.bust, "ends_banking": o.ends_banking,
-                      "skull": o.skull, "kept_mean": o.expected_bag}
+            values: dict[str, int | Fraction] = {"dice": n, "turn_ends": o.turn_ends, "bust": o.bust,
+                                                 "ends_banking": o.ends_banking, "skull": o.skull,
+                                                 "kept_mean": o.expected_bag}
             rows.append(tuple((c.key, values[c.key]) for c in FIRST_ROLL))
-        intro = lambda tr: tr.gettext(  # noqa: E731
-            "The chances of the first roll of a turn, for each number of dice, computed exactly from the faces of the dice.")
+
+        def intro(tr: Translator) -> str:
+            return tr.gettext("The chances of the first roll of a turn, for each number of dice, "
+                              "computed exactly from the faces of the dice.")
+
         return (OddsTable("first-roll", FIRST_ROLL, tuple(rows), intro),)
 
     def printed_odds(self, game: Game) -> Sequence[OddsTable]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Hashable, Iterator, Sequence
+from typing import Any, TypeAlias
 
 # ------------------------------------------------------------------ faces, tiers and rules as data
 
@@ -144,11 +145,11 @@ class DicemantsRules:
             raise ValueError(f"players: expected (min, max) with 1 <= min <= max, got {self.players}")
 
     @property
-    def faces(self) -> frozenset:
+    def faces(self) -> frozenset[str]:
         """Every face id a die may show."""
         return frozenset(CORE_FACES) | self.bugs
 
-    def die_faces(self, die_id: str) -> tuple:
+    def die_faces(self, die_id: str) -> tuple[str, ...]:
         """The six faces of one die."""
         return dict(self.dice)[die_id]
 
@@ -157,7 +158,7 @@ def _tier_of(rules: DicemantsRules, face: str) -> str:
     return TierId.BUG if face in rules.bugs else _TIER_OF[face]
 
 
-def _check_faces(rules: DicemantsRules, faces: Sequence[str], extra: frozenset = frozenset()) -> tuple:
+def _check_faces(rules: DicemantsRules, faces: Sequence[str], extra: frozenset[str] = frozenset()) -> tuple[str, ...]:
     faces = tuple(faces)
     bad = [f for f in faces if f not in rules.faces | {BUG} | extra]
     if bad:
@@ -175,12 +176,18 @@ class DieInPlay:
     face: str | None = None
 
 
+def _shown(die: DieInPlay) -> str:
+    """The face of a rolled die (every die of a roll being resolved is rolled)."""
+    assert die.face is not None, f"die {die.id} has not been rolled"
+    return die.face
+
+
 @dataclass(frozen=True)
 class Event:
     """One thing that happened: a kind plus named fields (never prose)."""
 
     kind: str
-    fields: tuple = ()
+    fields: tuple[tuple[str, Any], ...] = ()
 
     def __getitem__(self, key: str) -> Any:
         return dict(self.fields)[key]
@@ -188,7 +195,7 @@ class Event:
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.fields).get(key, default)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **dict(self.fields)}
 
 
@@ -213,20 +220,24 @@ class Stop:
     """Stop and bank the bag."""
 
 
+Action: TypeAlias = Roll | Reroll | Stop
+"""A player action."""
+
+
 # ------------------------------------------------------------------ resolving one roll
 
 @dataclass(frozen=True)
 class _Outcome:
     tier: str
     locked: bool
-    bag: tuple
-    board: tuple
-    lost: tuple
+    bag: tuple[DieInPlay, ...]
+    board: tuple[DieInPlay, ...]
+    lost: tuple[DieInPlay, ...]
     reroll: Again
     end: End | None
     banked: int | None
     void_streak: int
-    events: tuple
+    events: tuple[Event, ...]
 
 
 def _closest(position: int, candidates: Sequence[int]) -> int:
@@ -236,7 +247,7 @@ def _closest(position: int, candidates: Sequence[int]) -> int:
 def _resolve(rules: DicemantsRules, board: Sequence[DieInPlay], bag: Sequence[DieInPlay], lost: Sequence[DieInPlay],
              void_streak: int) -> _Outcome:
     """Resolve one roll of `board` (faces set) given the bag and lost zone before it."""
-    faces = [d.face for d in board]
+    faces = [_shown(d) for d in board]
     present = [t for t in rules.tiers if any(_tier_of(rules, f) == t for f in faces)]
     tier = present[0]  # precedence: the highest tier present acts
     locked = "locked" in faces and tier in rules.locked_combines  # precedence: locked combines with some tiers
@@ -315,19 +326,19 @@ def _resolve(rules: DicemantsRules, board: Sequence[DieInPlay], bag: Sequence[Di
     return _Outcome(tier, locked, tuple(bag), new_board, tuple(lost), reroll, end, banked, streak, tuple(events))
 
 
-def _match(rules: DicemantsRules, slots: Sequence[frozenset]) -> tuple | None:
+def _match(rules: DicemantsRules, slots: Sequence[frozenset[str]]) -> tuple[str, ...] | None:
     """Distinct dice for slots (each a set of faces the die must bear), alphabetically smallest."""
     ids = sorted(die_id for die_id, _ in rules.dice)
     faces = {die_id: set(fs) for die_id, fs in rules.dice}
 
-    def fits(slot: frozenset, die_id: str) -> bool:
+    def fits(slot: frozenset[str], die_id: str) -> bool:
         return all(f == UNKNOWN or (f == BUG and faces[die_id] & rules.bugs) or f in faces[die_id]
                    for f in slot)
 
-    def feasible(rest: Sequence[frozenset], free: list) -> bool:  # bipartite matching (Kuhn)
-        owner: dict = {}
+    def feasible(rest: Sequence[frozenset[str]], free: list[str]) -> bool:  # bipartite matching (Kuhn)
+        owner: dict[str, int] = {}
 
-        def augment(i: int, seen: set) -> bool:
+        def augment(i: int, seen: set[str]) -> bool:
             for d in free:
                 if d not in seen and fits(rest[i], d):
                     seen.add(d)
@@ -339,7 +350,7 @@ def _match(rules: DicemantsRules, slots: Sequence[frozenset]) -> tuple | None:
 
     if len(slots) > len(ids):
         return None
-    chosen: list = []
+    chosen: list[str] = []
     for i, slot in enumerate(slots):
         free = [d for d in ids if d not in chosen]
         pick = next((d for d in free if fits(slot, d) and feasible(slots[i + 1:], [x for x in free if x != d])),
@@ -350,7 +361,7 @@ def _match(rules: DicemantsRules, slots: Sequence[frozenset]) -> tuple | None:
     return tuple(chosen)
 
 
-def assign_dice(rules: DicemantsRules, faces: Sequence[str]) -> tuple | None:
+def assign_dice(rules: DicemantsRules, faces: Sequence[str]) -> tuple[str, ...] | None:
     """One distinct die per position able to show that face (alphabetically first), or None."""
     return _match(rules, [frozenset({f}) for f in _check_faces(rules, faces, frozenset({UNKNOWN}))])
 
@@ -361,15 +372,15 @@ class Resolution:
 
     tier: str
     locked: bool
-    bag: tuple
-    board: tuple
-    lost: tuple
+    bag: tuple[str, ...]
+    board: tuple[str, ...]
+    lost: tuple[str, ...]
     reroll: Again
     turn_over: bool
     banked: int | None
     possible: bool
-    assignment: tuple | None
-    events: tuple
+    assignment: tuple[str, ...] | None
+    events: tuple[Event, ...]
     end_reason: str | None = None
     void_streak: int = 0
 
@@ -395,11 +406,11 @@ def resolve_roll(rules: DicemantsRules, faces: Sequence[str], bag: int | Sequenc
     n, b = len(faces), len(bag_faces)
     names = ids or tuple(f"?{i + 1}" for i in range(n)) + tuple(f"bag{i + 1}" for i in range(b)) \
         + tuple(f"lost{i + 1}" for i in range(len(lost_faces)))
-    out = _resolve(rules, [DieInPlay(i, f) for i, f in zip(names, faces)],
-                   [DieInPlay(i, f) for i, f in zip(names[n:], bag_faces)],
-                   [DieInPlay(i, f) for i, f in zip(names[n + b:], lost_faces)], void_streak)
-    return Resolution(out.tier, out.locked, tuple(d.face for d in out.bag), tuple(d.face for d in out.board),
-                      tuple(d.face for d in out.lost), out.reroll, out.end is not None, out.banked,
+    out = _resolve(rules, [DieInPlay(i, f) for i, f in zip(names, faces, strict=False)],  # names: every die
+                   [DieInPlay(i, f) for i, f in zip(names[n:], bag_faces, strict=False)],  # bag, then lost
+                   [DieInPlay(i, f) for i, f in zip(names[n + b:], lost_faces, strict=True)], void_streak)
+    return Resolution(out.tier, out.locked, tuple(_shown(d) for d in out.bag), tuple(_shown(d) for d in out.board),
+                      tuple(_shown(d) for d in out.lost), out.reroll, out.end is not None, out.banked,
                       ids is not None, ids[:n] if ids else None, out.events, out.end, out.void_streak)
 
 
@@ -410,11 +421,11 @@ class State:
     """Whole game state; every transition returns a new State and a tuple of events."""
 
     rules: DicemantsRules = field(repr=False)
-    scores: tuple
+    scores: tuple[int, ...]
     current: int = 0
-    bag: tuple = ()
-    board: tuple = ()
-    lost: tuple = ()
+    bag: tuple[DieInPlay, ...] = ()
+    board: tuple[DieInPlay, ...] = ()
+    lost: tuple[DieInPlay, ...] = ()
     void_streak: int = 0
     phase: Phase = Phase.CHOOSE
     pending: int = 0  # dice still to draw (phase draw)
@@ -432,7 +443,7 @@ def new_game(rules: DicemantsRules, players: int) -> State:
     return State(rules, (0,) * players)
 
 
-def pool(state: State) -> tuple:
+def pool(state: State) -> tuple[str, ...]:
     """Ids of the dice not in the bag, on the board or in the lost zone (alphabetical)."""
     used = {d.id for d in state.bag + state.board + state.lost}
     return tuple(sorted(i for i, _ in state.rules.dice if i not in used))
@@ -442,13 +453,13 @@ def is_chance(state: State) -> bool:
     return state.phase in (Phase.DRAW, Phase.ROLL)
 
 
-def legal_actions(state: State) -> tuple:
+def legal_actions(state: State) -> tuple[Action, ...]:
     if state.phase == Phase.CHOOSE:
         return tuple(Roll(n) for n in range(1, min(state.rules.max_dice, len(pool(state))) + 1))
     return (Reroll(), Stop()) if state.phase == Phase.DECIDE else ()
 
 
-def chance_outcomes(state: State) -> list:
+def chance_outcomes(state: State) -> list[tuple[str, Fraction]]:
     """[(outcome, probability)]: a die id drawn from the pool, or the face of the next die to roll."""
     if state.phase == Phase.DRAW:  # choosing the dice: dice drawn at random
         left = pool(state)
@@ -459,11 +470,11 @@ def chance_outcomes(state: State) -> list:
 
 
 @lru_cache(maxsize=256)
-def _face_outcomes(rules: DicemantsRules, die_id: str) -> tuple:
+def _face_outcomes(rules: DicemantsRules, die_id: str) -> tuple[tuple[str, Fraction], ...]:
     return tuple((f, Fraction(c, 6)) for f, c in Counter(rules.die_faces(die_id)).items())
 
 
-def _end_turn(state: State, banked: int, events: list) -> tuple:
+def _end_turn(state: State, banked: int, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
     score = state.scores[state.current] + banked  # banking: banking adds the bag to the score
     scores = state.scores[:state.current] + (score,) + state.scores[state.current + 1:]
     events.append(_ev(Kind.BANK, player=state.current, banked=banked, score=score))
@@ -475,7 +486,7 @@ def _end_turn(state: State, banked: int, events: list) -> tuple:
         tuple(events)
 
 
-def apply_chance(state: State, outcome: Any) -> tuple:
+def apply_chance(state: State, outcome: str) -> tuple[State, tuple[Event, ...]]:
     """Apply one chance outcome (as listed by chance_outcomes)."""
     player = state.current
     if state.phase == Phase.DRAW and outcome in pool(state):
@@ -484,7 +495,7 @@ def apply_chance(state: State, outcome: Any) -> tuple:
         return (replace(state, board=board, pending=left, phase=Phase.DRAW if left else Phase.ROLL),
                 (_ev(Kind.DRAW, player=player, die=outcome, position=len(board) - 1),))
     i = next((i for i, d in enumerate(state.board) if d.face is None), None)
-    if state.phase != Phase.ROLL or outcome not in state.rules.die_faces(state.board[i].id):
+    if state.phase != Phase.ROLL or i is None or outcome not in state.rules.die_faces(state.board[i].id):
         raise ValueError(f"outcome {outcome!r} is not possible in phase {state.phase}")
     board = state.board[:i] + (DieInPlay(state.board[i].id, outcome),) + state.board[i + 1:]
     if any(d.face is None for d in board):
@@ -493,14 +504,14 @@ def apply_chance(state: State, outcome: Any) -> tuple:
     out = _resolve(state.rules, board, state.bag, state.lost, state.void_streak)
     events = [_ev(Kind.ROLL, player=player, roll=rolls, dice=board), *out.events]
     state = replace(state, bag=out.bag, lost=out.lost, board=out.board, void_streak=out.void_streak, rolls=rolls)
-    if out.end is not None:
+    if out.banked is not None:  # the turn ended (banked is set exactly when end is)
         return _end_turn(state, out.banked, events)
     if out.reroll == Again.MANDATORY:  # TNT and pick: the board dice are picked up and rolled again
         return replace(state, board=tuple(DieInPlay(d.id) for d in out.board), phase=Phase.ROLL), tuple(events)
     return replace(state, phase=Phase.DECIDE), tuple(events)  # re-roll or stop: re-roll or stop
 
 
-def apply_action(state: State, action: Any) -> tuple:
+def apply_action(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Apply a player action (Roll(n), Reroll(), Stop())."""
     if action not in legal_actions(state):
         raise ValueError(f"illegal action {action!r} in phase {state.phase}")
@@ -527,9 +538,9 @@ class Odds:
     ends_banking: Fraction  # the roll ends the turn and banks at least one diamond
     skull: Fraction  # the skull tier acts (bag and board diamonds lost)
     expected_bag: Fraction  # diamonds in the bag after the roll
-    mandatory_reroll: Fraction
-    tiers: tuple  # ((tier, probability it acts), ...) in precedence order
-    reroll: tuple  # (("mandatory", p), ("optional", p), ("none", p))
+    mandatory_reroll: Fraction | int  # the int 0 when no roll makes it mandatory
+    tiers: tuple[tuple[str, Fraction | int], ...]  # ((tier, probability it acts), ...) in precedence order; 0 if never
+    reroll: tuple[tuple[Again, Fraction | int], ...]  # (("mandatory", p), ("optional", p), ("none", p)); 0 if never
     total: Fraction  # sum over every enumerated draw and face (== 1)
 
 
@@ -538,9 +549,9 @@ def odds(rules: DicemantsRules, n: int) -> Odds:
     if not 1 <= n <= rules.max_dice:
         raise ValueError(f"n: expected 1..{rules.max_dice}, got {n}")
     draws = list(itertools.combinations([i for i, _ in rules.dice], n))
-    cache: dict = {}
-    tiers: Counter[str] = Counter()
-    reroll: Counter[str] = Counter()
+    cache: dict[tuple[str, ...], _Outcome] = {}
+    tiers: dict[str, Fraction] = {}  # a tier that never acts is missing: it reads as the int 0
+    reroll: dict[Again, Fraction] = {}
     total = ends = bust = skull = bag = Fraction(0)
     for draw in draws:
         per_die = [Counter(rules.die_faces(i)).items() for i in draw]
@@ -551,14 +562,14 @@ def odds(rules: DicemantsRules, n: int) -> Odds:
                 cache[faces] = _resolve(rules, [DieInPlay(str(k), f) for k, f in enumerate(faces)], (), (), 0)
             out = cache[faces]
             total += p
-            tiers[out.tier] += p
-            reroll[out.reroll] += p
+            tiers[out.tier] = tiers.get(out.tier, 0) + p
+            reroll[out.reroll] = reroll.get(out.reroll, 0) + p
             ends += p if out.end else 0
             bust += p if out.end and not out.banked else 0
             skull += p if out.tier == TierId.SKULL else 0
             bag += p * len(out.bag)
-    return Odds(n, ends, bust, ends - bust, skull, bag, reroll[Again.MANDATORY], tuple((t, tiers[t]) for t in rules.tiers),
-                tuple((k, reroll[k]) for k in Again), total)
+    return Odds(n, ends, bust, ends - bust, skull, bag, reroll.get(Again.MANDATORY, 0),
+                tuple((t, tiers.get(t, 0)) for t in rules.tiers), tuple((k, reroll.get(k, 0)) for k in Again), total)
 
 
 # ------------------------------------------------------------------ worked examples
@@ -568,16 +579,16 @@ class Example:
     """A worked example: the context before the roll, the roll and its resolution."""
 
     id: str  # the coverage goal it was chosen for
-    covers: tuple  # every coverage goal it satisfies
-    faces: tuple  # the roll, in rolling order
+    covers: tuple[str, ...]  # every coverage goal it satisfies
+    faces: tuple[str, ...]  # the roll, in rolling order
     bag: int  # diamonds already in the bag
-    lost: tuple  # faces in the lost zone, oldest first
+    lost: tuple[str, ...]  # faces in the lost zone, oldest first
     void_streak: int  # all-void rolls just before this one
-    prior: tuple | None  # the previous roll of the same dice, if it matters
+    prior: tuple[str, ...] | None  # the previous roll of the same dice, if it matters
     resolution: Resolution
 
 
-def coverage_goals(rules: DicemantsRules) -> tuple:
+def coverage_goals(rules: DicemantsRules) -> tuple[str, ...]:
     """What the worked examples must exercise, most specific first."""
     plain = rules.tiers.index(TierId.PLAIN)  # locked is a plain face: a tier below plain never acts with it
     return (tuple(f"locked-{t}" for i, t in enumerate(rules.tiers) if t in rules.locked_combines and i <= plain)
@@ -590,7 +601,8 @@ def _big_bag(rules: DicemantsRules) -> int:
     return max(1, rules.max_dice // 2)
 
 
-def _goals_met(rules: DicemantsRules, faces: tuple, bag: int, lost: tuple, res: Resolution) -> set:
+def _goals_met(rules: DicemantsRules, faces: tuple[str, ...], bag: int, lost: tuple[str, ...],
+               res: Resolution) -> set[str]:
     kinds = {e.kind for e in res.events}
     met = {f"tier-{res.tier}"}
     if res.locked and kinds & {"to_bag", "to_lost", "from_lost"}:
@@ -608,7 +620,7 @@ def _goals_met(rules: DicemantsRules, faces: tuple, bag: int, lost: tuple, res: 
     return met
 
 
-def _sequences(rules: DicemantsRules, n: int) -> list:
+def _sequences(rules: DicemantsRules, n: int) -> list[tuple[str, ...]]:
     """Every face sequence of length n the real dice can show, in a fixed order."""
     order = CORE_FACES + tuple(sorted(rules.bugs))
     seqs = {faces for dice in itertools.permutations(rules.dice, n)
@@ -616,7 +628,7 @@ def _sequences(rules: DicemantsRules, n: int) -> list:
     return sorted(seqs, key=lambda s: [order.index(f) for f in s])
 
 
-def _setups(rules: DicemantsRules, n: int) -> Iterator:
+def _setups(rules: DicemantsRules, n: int) -> Iterator[tuple[int, tuple[str, ...], int, tuple[str, ...] | None]]:
     """Contexts before a roll of n dice: (bag, lost, void_streak, prior), in a fixed order."""
     room = len(rules.dice) - n
     yield 0, (), 0, None  # a fresh turn
@@ -640,7 +652,7 @@ def derive_examples(rules: DicemantsRules, max_len: int = 4) -> list[Example]:
     """
     goals = coverage_goals(rules)
 
-    def candidates() -> Iterator:
+    def candidates() -> Iterator[tuple[Example, set[str]]]:
         for n in (k for k in EXAMPLE_SIZES if k <= min(max_len, rules.max_dice)):
             seqs = _sequences(rules, n)
             for bag, lost, streak, prior in _setups(rules, n):
@@ -650,7 +662,10 @@ def derive_examples(rules: DicemantsRules, max_len: int = 4) -> list[Example]:
                         yield Example("", (), faces, bag, lost, streak, prior, res), \
                             _goals_met(rules, faces, bag, lost, res)
 
-    seen, stream, chosen, covered = [], candidates(), [], set()
+    seen: list[tuple[Example, set[str]]] = []
+    chosen: list[Example] = []
+    covered: set[str] = set()
+    stream = candidates()
     for goal in goals:
         if goal in covered:
             continue
@@ -680,7 +695,7 @@ class Strategy:
     dice: int
     stop_at: int
 
-    def act(self, state: State) -> Any:
+    def act(self, state: State) -> Action:
         if state.phase == Phase.CHOOSE:
             return Roll(min(self.dice, state.rules.max_dice, len(pool(state))))
         bag = len(state.bag)
@@ -701,7 +716,7 @@ STRATEGIES = {
 class DicemantsEngine:
     """Dicemants behind the Engine protocol: a thin, pure face over the functions above."""
 
-    def __init__(self, rules: DicemantsRules):
+    def __init__(self, rules: DicemantsRules) -> None:
         self.rules = rules
 
     def new_game(self, players: int) -> State:

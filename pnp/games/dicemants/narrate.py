@@ -17,7 +17,10 @@ def face_name(game: Game, tr: Translator, face: str) -> str:
 def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
     """Two or three sentences (often more for busy rolls) telling what the roll did, from its events."""
     events = list(resolution.events)
-    name = lambda face: face_name(game, tr, face)  # noqa: E731
+
+    def name(face: str) -> str:
+        return face_name(game, tr, face)
+
     out: list[str] = []
     tier = next((e for e in events if e.kind == Kind.TIER), None)
     if tier is not None:
@@ -31,19 +34,25 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
             out.append(tr.gettext("The lost zone is empty, so no die comes back."))
         elif kind == Kind.BUG_FALLBACK_BAG:
             out.append(own(game, tr, event["cause"], "reaches") or tr.format(tr.gettext(
-                "With no diamond left on the board, the {bug} takes the diamond put in your bag most recently."), bug=name(event["cause"])))
+                "With no diamond left on the board, the {bug} takes the diamond put in your bag most recently."),
+                bug=name(event["cause"])))
         elif kind == Kind.BUG_IDLE:
-            out.append(own(game, tr, event["cause"], "idle") or tr.format(tr.gettext("The {bug} finds no diamond to take."), bug=name(event["cause"])))
+            out.append(own(game, tr, event["cause"], "idle")
+                       or tr.format(tr.gettext("The {bug} finds no diamond to take."), bug=name(event["cause"])))
         elif kind == Kind.TO_LOST:
             cause = event["cause"]
             if cause == "pick":
                 if event["position"] == event["cause_position"]:
                     out.append(tr.gettext("The pick is alone on the board, so the pick itself is lost."))
                 else:
-                    out.append(tr.format(tr.gettext("The die closest to the pick, showing {face}, goes to the lost zone."), face=name(event["die"].face)))
+                    out.append(tr.format(
+                        tr.gettext("The die closest to the pick, showing {face}, goes to the lost zone."),
+                        face=name(event["die"].face)))
             elif _is_bug(game, cause):
                 if not (i and events[i - 1].kind == Kind.BUG_FALLBACK_BAG):
-                    out.append(own(game, tr, cause, "sends") or tr.format(tr.gettext("The {bug} sends the closest diamond to the lost zone."), bug=name(cause)))
+                    out.append(own(game, tr, cause, "sends")
+                               or tr.format(tr.gettext("The {bug} sends the closest diamond to the lost zone."),
+                                            bug=name(cause)))
             else:
                 lost += 1  # skull or thief: counted in one sentence below
         elif kind == Kind.VOID_ROLL:
@@ -51,10 +60,12 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
             out.append(tr.format(tr.ngettext("Every die shows void: that makes {n} all-void roll in a row.",
                                              "Every die shows void: that makes {n} all-void rolls in a row.", n), n=n))
     if lost:
-        out.append(tr.format(tr.ngettext("{n} diamond goes to the lost zone.", "{n} diamonds go to the lost zone.", lost), n=lost))
+        out.append(tr.format(tr.ngettext("{n} diamond goes to the lost zone.", "{n} diamonds go to the lost zone.",
+                                         lost), n=lost))
     kept = sum(1 for e in events if e.kind == Kind.TO_BAG)
     if kept:
-        out.append(tr.format(tr.ngettext("{n} diamond goes to your bag.", "{n} diamonds go to your bag.", kept), n=kept))
+        out.append(tr.format(tr.ngettext("{n} diamond goes to your bag.", "{n} diamonds go to your bag.", kept),
+                             n=kept))
     out.extend(_ending(resolution, events, tr))
     return out
 
@@ -83,7 +94,8 @@ def _tier_lead(tier: Event, events: list[Event], game: Game, tr: Translator) -> 
             return [tr.gettext("TNT acts and every other face is ignored.")]
         case TierId.SKULL:
             return [tr.gettext("The skull acts.")]  # the count of lost diamonds follows
-        case TierId.PICK if len(events) and all(e["position"] == e["cause_position"] for e in events if e.kind == Kind.TO_LOST):
+        case TierId.PICK if len(events) and all(e["position"] == e["cause_position"]
+                                                for e in events if e.kind == Kind.TO_LOST):
             return []  # a pick alone: its own sentence says it all
         case TierId.PICK:
             return [tr.gettext("The broken pick acts and every other face is ignored.")]
@@ -93,7 +105,8 @@ def _tier_lead(tier: Event, events: list[Event], game: Game, tr: Translator) -> 
             n = sum(1 for e in events if e.kind in (Kind.TO_LOST, Kind.BUG_IDLE) and _is_bug(game, e["cause"]))
             if n == 1:
                 return [tr.gettext("A bug acts.")]
-            return [tr.format(tr.ngettext("{n} bug acts, from left to right.", "{n} bugs act, from left to right.", n), n=n)]
+            return [tr.format(tr.ngettext("{n} bug acts, from left to right.", "{n} bugs act, from left to right.", n),
+                              n=n)]
     return []
 
 
@@ -114,8 +127,10 @@ def _ending(resolution: Resolution, events: list[Event], tr: Translator) -> list
             return [why, tr.gettext("You bank nothing.")]
         return [why, tr.format(tr.ngettext("You bank {n} diamond.", "You bank {n} diamonds.", n), n=n)]
     if resolution.reroll == Again.MANDATORY:
-        return [tr.format(tr.ngettext("You must re-roll the {n} die on the board.", "You must re-roll the {n} dice on the board.", board), n=board)]
+        return [tr.format(tr.ngettext("You must re-roll the {n} die on the board.",
+                                      "You must re-roll the {n} dice on the board.", board), n=board)]
     if resolution.reroll == Again.OPTIONAL:
         return [tr.format(tr.ngettext("You may re-roll the {n} die left on the board, or stop and bank your bag.",
-                                      "You may re-roll the {n} dice left on the board, or stop and bank your bag.", board), n=board)]
+                                      "You may re-roll the {n} dice left on the board, or stop and bank your bag.",
+                                      board), n=board)]
     return []

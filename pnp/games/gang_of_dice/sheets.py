@@ -12,15 +12,15 @@ from markupsafe import Markup
 from ...i18n import Translator
 from ...model import Game
 from ...sheets.art import face_use, pip_defs
-from ...sheets.page import Frame, Line, Rect, crop_marks
 from ...sheets.pads import Head, Pad, Row, fixed_rows, table_box
+from ...sheets.page import Frame, Line, Rect, crop_marks
 from .cards import Card, colour_name, colour_rule, condition_text
 
 CARD_W, CARD_H = 88.0, 63.0
 """Poker size, 63 × 88 mm, laid landscape: six cards and their bleed fit on A4 and on Letter."""
 BLEED = 3.0
 """Colour runs this far past the cut on every side, so a slightly-off cut leaves no white edge."""
-INTRO = 11.0
+CARDS_INTRO = 11.0
 """Height of the instructions above the grid."""
 CROP_SPACE = 6.0
 """Room around the grid for the crop marks."""
@@ -45,7 +45,7 @@ def slots(frame: Frame) -> list[Slot]:
     body = frame.body
     pitch_x, pitch_y = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
     columns = int((frame.width - 2 * (CROP_SPACE + 4.0)) // pitch_x)
-    top = body.y + INTRO + CROP_SPACE
+    top = body.y + CARDS_INTRO + CROP_SPACE
     rows = int((body.bottom - CROP_SPACE - top) // pitch_y)
     left = (frame.width - columns * pitch_x) / 2
     return [
@@ -148,7 +148,7 @@ def icon_width(parts: list[Glyph]) -> float:
 def icon_svg(scope: int, parts: list[Glyph], cx: float, bottom: float, ink: str) -> Markup:
     """The icon's SVG, centred on cx with its dice standing on `bottom`; signs drawn in `ink`."""
     x = cx - icon_width(parts) / 2
-    out = []
+    out: list[str] = []
     stroke = f'stroke="{ink}" stroke-width="0.9" stroke-linecap="round" fill="none"'
     for g in parts:
         if g.kind == "die":
@@ -160,7 +160,8 @@ def icon_svg(scope: int, parts: list[Glyph], cx: float, bottom: float, ink: str)
         if g.kind == "plus":
             out.append(f'<path d="M {mx - 1.6:.2f} {my:.2f} h 3.2 M {mx:.2f} {my - 1.6:.2f} v 3.2" {stroke}/>')
         elif g.kind in ("equal", "unequal"):
-            out.append(f'<path d="M {mx - 1.6:.2f} {my - 0.9:.2f} h 3.2 M {mx - 1.6:.2f} {my + 0.9:.2f} h 3.2" {stroke}/>')
+            out.append(f'<path d="M {mx - 1.6:.2f} {my - 0.9:.2f} h 3.2 '
+                       f'M {mx - 1.6:.2f} {my + 0.9:.2f} h 3.2" {stroke}/>')
             if g.kind == "unequal":
                 out.append(f'<path d="M {mx + 1.1:.2f} {my - 2.2:.2f} L {mx - 1.1:.2f} {my + 2.2:.2f}" {stroke}/>')
         elif g.kind == "or":
@@ -177,12 +178,15 @@ def badge_svg(colour: str, cx: float, cy: float, ink: str) -> Markup:
             r = 3.6 if i % 2 == 0 else 1.7
             a = math.pi * i / 8 - math.pi / 2
             points.append(f"{cx + r * math.cos(a):.2f},{cy + r * math.sin(a):.2f}")
-        return Markup(f'<polygon points="{" ".join(points)}" fill="none" stroke="{ink}" stroke-width="0.6" stroke-linejoin="round"/>')
+        return Markup(f'<polygon points="{" ".join(points)}" fill="none" stroke="{ink}" stroke-width="0.6" '
+                      'stroke-linejoin="round"/>')
     # A round bomb with a fuse.
     return Markup(
         f'<circle cx="{cx - 0.6:.2f}" cy="{cy + 0.8:.2f}" r="2.7" fill="{ink}"/>'
-        f'<rect x="{cx + 0.6:.2f}" y="{cy - 2.9:.2f}" width="1.6" height="1.6" fill="{ink}" transform="rotate(45 {cx + 1.4:.2f} {cy - 2.1:.2f})"/>'
-        f'<path d="M {cx + 1.9:.2f} {cy - 2.8:.2f} q 1 -1.2 2 -0.6" fill="none" stroke="{ink}" stroke-width="0.5" stroke-linecap="round"/>'
+        f'<rect x="{cx + 0.6:.2f}" y="{cy - 2.9:.2f}" width="1.6" height="1.6" fill="{ink}" '
+        f'transform="rotate(45 {cx + 1.4:.2f} {cy - 2.1:.2f})"/>'
+        f'<path d="M {cx + 1.9:.2f} {cy - 2.8:.2f} q 1 -1.2 2 -0.6" fill="none" stroke="{ink}" '
+        'stroke-width="0.5" stroke-linecap="round"/>'
     )
 
 

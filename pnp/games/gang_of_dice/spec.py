@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ...i18n import Translator
 from ...model import FrozenDict, Game, Params
 from ...rules import ID, Checker
 from ..spec import GameSpec, Sheet
-from .cards import CONDITIONS, COLOURS, Card, colour_name, colour_rule, condition_text
+from .cards import COLOURS, CONDITIONS, Card, colour_name, colour_rule, condition_text
 from .sheets import cards_layout, score_pad
 
 

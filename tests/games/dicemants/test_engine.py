@@ -7,16 +7,32 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from helpers import game
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from helpers import game
 
 from pnp.games.chance import play, replay, sample, simulate, walk
 from pnp.games.dicemants.book import dicemants_rules
 from pnp.games.dicemants.engine import (
-    STRATEGIES, DicemantsEngine, DicemantsRules, Kind, Phase, Reroll, Roll, Stop, apply_action, apply_chance,
-    assign_dice, chance_outcomes, coverage_goals, derive_examples, is_chance, legal_actions, new_game, odds, pool,
+    STRATEGIES,
+    DicemantsEngine,
+    DicemantsRules,
+    Kind,
+    Phase,
+    Reroll,
+    Roll,
+    Stop,
+    apply_action,
+    apply_chance,
+    assign_dice,
+    chance_outcomes,
+    coverage_goals,
+    derive_examples,
+    is_chance,
+    legal_actions,
+    new_game,
+    odds,
+    pool,
     resolve_roll,
 )
 
