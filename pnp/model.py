@@ -13,6 +13,7 @@ LANGS = ("en", "es", "ca", "ru")
 
 K = TypeVar("K")
 V = TypeVar("V")
+P = TypeVar("P", bound="Params")
 
 
 class FrozenDict(Mapping[K, V]):
@@ -81,6 +82,13 @@ class Params:
     def values(self) -> dict[str, Any]:
         """The parameters by name, for `{placeholder}`s in the rulebook sentences."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def of(cls: type[P], game: Game) -> P:
+        """A game's parameters as this class: what its package reads (`DicemantsParams.of(game).goal`)."""
+        if not isinstance(game.params, cls):
+            raise TypeError(f"{game.id}: its parameters are {type(game.params).__name__}, not {cls.__name__}")
+        return game.params
 
 
 @dataclass(frozen=True)

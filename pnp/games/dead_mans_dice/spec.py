@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...model import Game, Params
+from ...model import Params
 from ..spec import GameSpec
 from .sheets import score_pad
 
@@ -28,10 +28,8 @@ class DeadMansDiceParams(Params):
     """The chance the engine gives a pile of being knocked over (a physical event; 0 by default)."""
 
 
-def params(game: Game) -> DeadMansDiceParams:
-    """The game's parameters, typed."""
-    assert isinstance(game.params, DeadMansDiceParams), game.id
-    return game.params
+params = DeadMansDiceParams.of
+"""The game's parameters, typed."""
 
 
 SPEC = GameSpec(

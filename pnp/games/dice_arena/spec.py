@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...model import Game, Params
+from ...model import Params
 from ..spec import GameSpec, Sheet
 from .sheets import arena_layout, score_pad
 
@@ -22,10 +22,8 @@ class DiceArenaParams(Params):
     """The chance the engine gives a throw of landing outside the arena (a physical event; 0 by default)."""
 
 
-def params(game: Game) -> DiceArenaParams:
-    """The game's parameters, typed."""
-    assert isinstance(game.params, DiceArenaParams), game.id
-    return game.params
+params = DiceArenaParams.of
+"""The game's parameters, typed."""
 
 
 SPEC = GameSpec(

@@ -42,10 +42,8 @@ class Tier:
     with_locked: bool = False
 
 
-def params(game: Game) -> DicemantsParams:
-    """The game's parameters, typed."""
-    assert isinstance(game.params, DicemantsParams), game.id
-    return game.params
+params = DicemantsParams.of
+"""The game's parameters, typed."""
 
 
 def precedence(game: Game) -> tuple[Tier, ...]:

@@ -29,10 +29,8 @@ class GangParams(Params):
     """The highest number on a die; the remaining face is the gangster."""
 
 
-def params(game: Game) -> GangParams:
-    """The game's parameters, typed."""
-    assert isinstance(game.params, GangParams), game.id
-    return game.params
+params = GangParams.of
+"""The game's parameters, typed."""
 
 
 def cards(game: Game) -> tuple[Card, ...]:
