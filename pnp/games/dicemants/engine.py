@@ -601,21 +601,21 @@ def _big_bag(rules: DicemantsRules) -> int:
     return max(1, rules.max_dice // 2)
 
 
-def _goals_met(rules: DicemantsRules, faces: tuple[str, ...], bag: int, lost: tuple[str, ...],
-               res: Resolution) -> set[str]:
-    kinds = {e.kind for e in res.events}
-    met = {f"tier-{res.tier}"}
-    if res.locked and kinds & {"to_bag", "to_lost", "from_lost"}:
-        met.add(f"locked-{res.tier}")  # locked combined with a tier that moved dice
-    if "bug_fallback_bag" in kinds:
+def _goals_met(rules: DicemantsRules, faces: tuple[str, ...], bag: int, out: _Outcome) -> set[str]:
+    """The coverage goals a roll meets, from its resolution (the dice's ids play no part)."""
+    kinds = {e.kind for e in out.events}
+    met = {f"tier-{out.tier}"}
+    if out.locked and kinds & {Kind.TO_BAG, Kind.TO_LOST, Kind.FROM_LOST}:
+        met.add(f"locked-{out.tier}")  # locked combined with a tier that moved dice
+    if Kind.BUG_FALLBACK_BAG in kinds:
         met.add("bug-fallback")
-    if res.tier == TierId.TNT:
-        met.add("tnt-return" if "from_lost" in kinds else "tnt-empty-lost")
-    if res.tier == TierId.PICK and len(faces) == 1:
+    if out.tier == TierId.TNT:
+        met.add("tnt-return" if Kind.FROM_LOST in kinds else "tnt-empty-lost")
+    if out.tier == TierId.PICK and len(faces) == 1:
         met.add("pick-alone")
-    if res.end_reason == "void_streak":
+    if out.end == End.VOID_STREAK:
         met.add("void-streak")
-    if res.tier == TierId.SKULL and bag >= _big_bag(rules):
+    if out.tier == TierId.SKULL and bag >= _big_bag(rules):
         met.add("skull-big-bag")
     return met
 
@@ -651,18 +651,28 @@ def derive_examples(rules: DicemantsRules, max_len: int = 4) -> list[Example]:
     order), each in every context of `_setups`; a goal no candidate meets (odd custom dice) is left out.
     """
     goals = coverage_goals(rules)
+    Setup = tuple[tuple[str, ...], int, tuple[str, ...], int, tuple[str, ...] | None]
 
-    def candidates() -> Iterator[tuple[Example, set[str]]]:
+    def candidates() -> Iterator[tuple[Setup, set[str]]]:
         for n in (k for k in EXAMPLE_SIZES if k <= min(max_len, rules.max_dice)):
             seqs = _sequences(rules, n)
             for bag, lost, streak, prior in _setups(rules, n):
                 for faces in seqs:
-                    res = resolve_roll(rules, faces, bag, lost, streak, prior)
-                    if res.possible:
-                        yield Example("", (), faces, bag, lost, streak, prior, res), \
-                            _goals_met(rules, faces, bag, lost, res)
+                    # What the roll does does not depend on which dice show it: resolve it with stand-in ids,
+                    # and ask whether the real dice can show it only of a roll that meets a goal.
+                    out = _resolve(rules, [DieInPlay(f"r{i}", f) for i, f in enumerate(faces)],
+                                   [DieInPlay(f"b{i}", "diamond") for i in range(bag)],
+                                   [DieInPlay(f"l{i}", f) for i, f in enumerate(lost)], streak)
+                    yield (faces, bag, lost, streak, prior), _goals_met(rules, faces, bag, out)
 
-    seen: list[tuple[Example, set[str]]] = []
+    resolved: dict[Setup, Resolution] = {}
+
+    def resolution(setup: Setup) -> Resolution:
+        if setup not in resolved:
+            resolved[setup] = resolve_roll(rules, *setup)
+        return resolved[setup]
+
+    seen: list[tuple[Setup, set[str]]] = []
     chosen: list[Example] = []
     covered: set[str] = set()
     stream = candidates()
@@ -676,10 +686,12 @@ def derive_examples(rules: DicemantsRules, max_len: int = 4) -> list[Example]:
                 if nxt is None:
                     break  # unreachable with these dice
                 seen.append(nxt)
-            example, met = seen[i]
+            setup, met = seen[i]
             i += 1
-            if goal in met:
-                chosen.append(replace(example, id=goal, covers=tuple(g for g in goals if g in met)))
+            if goal in met and resolution(setup).possible:  # the first possible roll that meets the goal
+                faces, bag, lost, streak, prior = setup
+                covers = tuple(g for g in goals if g in met)
+                chosen.append(Example(goal, covers, faces, bag, lost, streak, prior, resolution(setup)))
                 covered |= met
                 break
     return chosen
