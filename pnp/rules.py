@@ -16,7 +16,7 @@ from .model import LANGS, Block, Choice, Die, Face, FrozenDict, Game, Params, Pa
 from .source import Located, format_path, load_yaml
 
 if TYPE_CHECKING:
-    from .games.spec import GameSpec, KeyReader
+    from .games.gamespec import GameSpec, KeyReader
 
 SECTION_IDS = ("overview", "setup", "turn", "effects", "end", "reference")
 """The rulebook sections every game fills, in page order."""

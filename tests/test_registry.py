@@ -17,7 +17,7 @@ TOY_PACKAGE = '''\
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.games.spec import GameSpec
+from pnp.games.gamespec import GameSpec
 from pnp.model import FrozenDict, Params
 from pnp.sheets.pads import Head, open_pad
 

@@ -7,7 +7,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .spec import GameSpec
+    from .gamespec import GameSpec
 
 BUILTIN = (
     ("dicemants", "pnp.games.dicemants.spec:SPEC"),

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..games import find_spec
-from ..games.spec import Sheet
+from ..games.gamespec import Sheet
 from ..i18n import Translator
 from ..model import Game
 from ..project import Project

@@ -6,7 +6,7 @@ import pytest
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
 from pnp.games.gang_of_dice import cards as card_rules
-from pnp.games.gang_of_dice.sheets import BLEED, CARD_H, CARD_W, glyphs
+from pnp.games.gang_of_dice.kit import BLEED, CARD_H, CARD_W, glyphs
 from pnp.games.gang_of_dice.spec import cards
 from pnp.i18n import translator
 from pnp.model import LANGS

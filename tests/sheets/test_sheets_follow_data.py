@@ -6,7 +6,7 @@ import re
 
 from helpers import html_text, tr
 
-from pnp.games.gang_of_dice.sheets import sides
+from pnp.games.gang_of_dice.kit import sides
 from pnp.games.gang_of_dice.spec import cards
 from pnp.rules import load_game
 from pnp.sheets import sheet, sheet_html

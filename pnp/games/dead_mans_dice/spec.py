@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...model import Params
-from ..spec import GameSpec
-from .sheets import score_pad
+from ..gamespec import GameSpec
+from .kit import score_pad
 
 
 @dataclass(frozen=True)

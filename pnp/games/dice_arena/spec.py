@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...model import Params
-from ..spec import GameSpec, Sheet
-from .sheets import arena_layout, score_pad
+from ..gamespec import GameSpec, Sheet
+from .kit import arena_layout, score_pad
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ from typing import Any
 from ...i18n import Translator
 from ...model import FrozenDict, Game, Params, Sentence
 from ...rules import ID, Checker, kind_of
-from ..spec import GameSpec, Sheet
+from ..gamespec import GameSpec, Sheet
 from .book import DicemantsBook
-from .sheets import mine_layout, score_pad
+from .kit import mine_layout, score_pad
 
 NARRATION = ("sends", "reaches", "idle")
 """What a bug's own sentences tell: it sends a board diamond away, reaches into the bag, finds nothing."""

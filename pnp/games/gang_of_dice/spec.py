@@ -10,9 +10,9 @@ from typing import Any
 from ...i18n import Translator
 from ...model import FrozenDict, Game, Params
 from ...rules import ID, Checker
-from ..spec import GameSpec, Sheet
+from ..gamespec import GameSpec, Sheet
 from .cards import COLOURS, CONDITIONS, Card, colour_name, colour_rule, condition_text
-from .sheets import cards_layout, score_pad
+from .kit import cards_layout, score_pad
 
 
 @dataclass(frozen=True)
