@@ -249,14 +249,14 @@ def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
     if unknown:
         raise UsageError(f"pnp simulate: unknown strategy {', '.join(unknown)} (choose from {', '.join(strategies)})")
     seats = [strategies[names[i % len(names)]] for i in range(args.players)]
-    stats = simulate(book.engine(game), args.games, args.players, args.seed, seats, book.turns)
+    stats = simulate(book.engine(game), args.games, args.players, args.seed, seats, book.measures(game))
     print(f"{stats.games} games, {stats.players} players, seed {args.seed} (seats rotate between games)", file=stdout)
     for name, wins, seated in stats.wins_by_policy:
         share = f"{float(wins) / seated:.1%}" if seated else "-"
         print(f"  {name:<9} ({book.describe(strategies[name])}): {wins} wins in {seated} seats ({share})", file=stdout)
     print("  wins by seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(stats.wins_by_seat)), file=stdout)
-    print(f"  turns per game: mean {stats.length_mean:.1f}, min {stats.length_min}, max {stats.length_max}",
-          file=stdout)
+    for m in stats.measures:
+        print(f"  {m.name} per game: mean {m.mean:.1f}, min {m.least:g}, max {m.most:g}", file=stdout)
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -83,8 +83,18 @@ def winners(engine: Engine[S, A], state: S) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
+class Measure:
+    """One number measured on every finished game: its mean, least and greatest value."""
+
+    name: str
+    mean: float
+    least: float
+    most: float
+
+
+@dataclass(frozen=True)
 class SimStats:
-    """What simulate() counted: wins by seat and by policy, and the length of the games."""
+    """What simulate() counted: wins by seat and by policy, and what the game measures on each finished game."""
 
     games: int
     players: int
@@ -92,22 +102,20 @@ class SimStats:
     """Wins per seat; a shared win counts as a fraction to each winner."""
     wins_by_policy: tuple[tuple[str, Fraction, int], ...]
     """(policy name, wins, games it was seated in), in the order the policies were given."""
-    length_mean: float
-    length_min: int
-    length_max: int
+    measures: tuple[Measure, ...]
 
 
 def simulate(engine: Engine[S, A], games: int, players: int, seed: int, policies: Sequence[Policy[S, A]],
-             length: Callable[[S], int], rotate: bool = True) -> SimStats:
+             measures: Mapping[str, Callable[[S], float]], rotate: bool = True) -> SimStats:
     """Play whole games; with `rotate`, game g seats policies[(seat + g) % len]. Reproducible by seed.
 
-    `length` measures a finished game (e.g. its number of turns).
+    `measures` name what to measure on each finished game (its turns, its rounds).
     """
     rng = random.Random(seed)
     by_seat = [Fraction(0)] * players
     wins: dict[str, Fraction] = {}
     seated: Counter[str] = Counter()
-    lengths = []
+    measured: dict[str, list[float]] = {name: [] for name in measures}
     for g in range(games):
         lineup = [policies[(s + (g if rotate else 0)) % len(policies)] for s in range(players)]
         state, _, _ = play(engine, players, rng.getrandbits(64), lineup)
@@ -115,12 +123,14 @@ def simulate(engine: Engine[S, A], games: int, players: int, seed: int, policies
         for seat in won:
             by_seat[seat] += Fraction(1, len(won))
             name = lineup[seat].name
-            wins[name] = wins.get(name, 0) + Fraction(1, len(won))
+            wins[name] = wins.get(name, Fraction(0)) + Fraction(1, len(won))
         seated.update(p.name for p in lineup)
-        lengths.append(length(state))
+        for name, measure in measures.items():
+            measured[name].append(measure(state))
     names = list(dict.fromkeys(p.name for p in policies))
-    return SimStats(games, players, tuple(by_seat), tuple((n, Fraction(wins.get(n, 0)), seated[n]) for n in names),
-                    sum(lengths) / games if games else 0.0, min(lengths, default=0), max(lengths, default=0))
+    return SimStats(games, players, tuple(by_seat), tuple((n, wins.get(n, Fraction(0)), seated[n]) for n in names),
+                    tuple(Measure(name, sum(v) / len(v) if v else 0.0, min(v, default=0), max(v, default=0))
+                          for name, v in measured.items()))
 
 
 def walk(engine: Engine[S, A], state: S, until: Callable[[S, tuple[Any, ...]], bool]

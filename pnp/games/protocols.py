@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -120,8 +120,8 @@ class Book(Protocol):
         """The named policies `pnp simulate` can seat, in a fixed order."""
         ...
 
-    def turns(self, state: Any) -> int:
-        """How many turns a finished game took, for the simulation report."""
+    def measures(self, game: Game) -> Mapping[str, Callable[[Any], float]]:
+        """What `pnp simulate` measures on each finished game, by name (e.g. `turns`, `rounds`)."""
         ...
 
     def describe(self, policy: Policy[Any, Any]) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +17,10 @@ class Zone:
 
     label: str
     faces: tuple[str, ...]
+    tags: tuple[str, ...] = ()
+    """A short word under each face (the die's letter, its owner), or nothing."""
+    tints: tuple[str, ...] = ()
+    """A CSS colour framing each face (its owner's colour), or nothing."""
 
 
 @dataclass(frozen=True)
@@ -27,16 +31,16 @@ class ExampleView:
     title: str
     before: tuple[str, ...]
     """Sentences that set the scene before the roll."""
-    roll: tuple[str, ...]
-    """The faces rolled, in rolling order."""
-    dice: tuple[str, ...]
-    """A label under each rolled face (the die it is on), or nothing."""
+    roll: Zone
+    """The faces rolled, in rolling order, each tagged with the die it is on."""
     before_zones: tuple[Zone, ...]
     """Zones that hold dice before the roll."""
     after: tuple[Zone, ...]
     """Every zone once the roll is resolved."""
     sentences: tuple[str, ...]
     """What happened, told from the engine's events."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Anything more a game's own example template shows (a card, the scores)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,10 @@ class ExamplesView:
 
     intro: str
     examples: tuple[ExampleView, ...]
+    before_label: str = ""
+    """The heading of the zones before the move (`Before the roll`)."""
+    after_label: str = ""
+    """The heading of the zones after it."""
 
 
 @dataclass(frozen=True)

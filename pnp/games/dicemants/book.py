@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -115,8 +115,9 @@ def example_view(example: engine.Example, game: Game, tr: Translator, number: in
         Zone(tr.gettext("Bag"), ("diamond",) * example.bag),
         Zone(tr.gettext("Lost zone"), tuple(example.lost)),
     ) if zone.faces)
-    return ExampleView(example.id, example_title(example, game, tr, number), tuple(before), tuple(example.faces),
-                       tuple(res.assignment or ()), before_zones, after, tuple(narrate(res, game, tr)))
+    roll = Zone("", tuple(example.faces), tuple(res.assignment or ()))
+    return ExampleView(example.id, example_title(example, game, tr, number), tuple(before), roll, before_zones, after,
+                       tuple(narrate(res, game, tr)))
 
 
 @lru_cache(maxsize=64)
@@ -151,7 +152,7 @@ class DicemantsBook:
         views = tuple(example_view(e, game, tr, i) for i, e in enumerate(examples(game), 1))
         intro = tr.gettext("Each example shows a roll, left to right in rolling order, with the letter of the die "
                            "under each face; then where every die is once the roll is resolved.")
-        return ExamplesView(intro, views)
+        return ExamplesView(intro, views, tr.gettext("Before the roll"), tr.gettext("After the roll"))
 
     def odds(self, game: Game) -> Sequence[OddsTable]:
         rules = dicemants_rules(game)
@@ -190,7 +191,7 @@ class DicemantsBook:
             res = example.resolution
             lines.append(f"[{view.id}] {view.title}")
             context = f"bag {example.bag}, lost {' '.join(example.lost) or '-'}, all-void streak {example.void_streak}"
-            lines.append(f"  roll: {' '.join(example.faces)}  (dice {' '.join(view.dice)}; {context})")
+            lines.append(f"  roll: {' '.join(example.faces)}  (dice {' '.join(view.roll.tags)}; {context})")
             lines.append(f"  tier {res.tier}{' + locked' if res.locked else ''}; re-roll {res.reroll}; "
                          f"{'turn over, banked ' + str(res.banked) if res.turn_over else 'turn goes on'}")
             for zone in view.after:
@@ -213,8 +214,8 @@ class DicemantsBook:
     def strategies(self, game: Game) -> Mapping[str, Policy[Any, Any]]:
         return engine.STRATEGIES
 
-    def turns(self, state: Any) -> int:
-        return int(state.turn)
+    def measures(self, game: Game) -> Mapping[str, Callable[[Any], float]]:
+        return {"turns": lambda state: int(state.turn)}
 
     def describe(self, policy: Policy[Any, Any]) -> str:
         assert isinstance(policy, engine.Strategy)

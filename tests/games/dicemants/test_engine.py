@@ -377,14 +377,13 @@ def test_derive_examples_follow_the_rules():
 # ------------------------------------------------------------------ simulation
 
 def test_simulate_is_reproducible_and_counts_every_game():
-    def turns(state):
-        return state.turn
-
+    turns = {"turns": lambda state: state.turn}
     stats = simulate(ENGINE, 30, 3, 4, SEATS, turns)
     assert stats == simulate(ENGINE, 30, 3, 4, SEATS, turns)
     assert sum(stats.wins_by_seat) == 30 == sum(w for _, w, _ in stats.wins_by_policy)
     assert [seated for _, _, seated in stats.wins_by_policy] == [30, 30, 30]
-    assert stats.length_min <= stats.length_mean <= stats.length_max
+    (length,) = stats.measures
+    assert length.name == "turns" and length.least <= length.mean <= length.most
     assert set(STRATEGIES) == {"cautious", "balanced", "greedy"}
     shorter = simulate(DicemantsEngine(changed(goal=5)), 30, 3, 4, SEATS, turns)
-    assert shorter.length_mean < stats.length_mean
+    assert shorter.measures[0].mean < length.mean
