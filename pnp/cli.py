@@ -91,7 +91,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--players", type=_count, default=2)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--strategy", action="append",
-                   help="strategy per seat, repeatable (default: every strategy in turn)")
+                   help="strategies to seat, repeatable; they rotate over the seats game by game (default: all)")
 
     e = sub.add_parser("examples", help="show the worked examples; review their changes as a diff")
     e.add_argument("game", choices=engines)
@@ -248,7 +248,8 @@ def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
     unknown = [n for n in names if n not in strategies]
     if unknown:
         raise UsageError(f"pnp simulate: unknown strategy {', '.join(unknown)} (choose from {', '.join(strategies)})")
-    seats = [strategies[names[i % len(names)]] for i in range(args.players)]
+    # Every named strategy takes its turn in every seat: simulate rotates them over the games.
+    seats = [strategies[name] for name in names]
     stats = simulate(book.engine(game), args.games, args.players, args.seed, seats, book.measures(game))
     print(f"{stats.games} games, {stats.players} players, seed {args.seed} (seats rotate between games)", file=stdout)
     for name, wins, seated in stats.wins_by_policy:

@@ -6,7 +6,6 @@ import os
 import stat
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from helpers import run
@@ -127,27 +126,16 @@ def test_outputs_are_written_whole_with_ordinary_permissions(tmp_path):
     assert sorted(p.name for p in target.parent.iterdir()) == ["file.txt"]
 
 
-def test_the_examples_review_is_checked_for_every_game_with_examples(project_copy, monkeypatch):
-    """A game whose Book derives examples is checked, whichever game it is: here a stand-in for Dead Man's Dice."""
-    import dataclasses
+@pytest.mark.parametrize("game_id", ["dicemants", "gang-of-dice", "dice-arena", "dead-mans-dice"])
+def test_the_examples_review_is_checked_for_every_game_with_examples(project_copy, game_id):
+    """Every game whose engine derives examples has a reviewed snapshot, and a change to it is caught."""
+    from pnp import review
+    from pnp.rules import load_games
 
-    from pnp import games
-
-    spec = games.find_spec("dead-mans-dice")
-
-    class Book:
-        def snapshot(self, game, tr):
-            return "[one] an example\n"
-
-        def warnings(self, game):
-            return []
-
-        def add_resolve_arguments(self, parser):
-            pass
-
-    key = ("dead-mans-dice", dict(games.BUILTIN)["dead-mans-dice"])
-    monkeypatch.setitem(games._loaded, key, dataclasses.replace(spec, book=Book()))
-    monkeypatch.setattr("pnp.catalogs.check_catalogs", lambda root, locales: [])
-    code, _, err = run("--root", str(project_copy.root), "check", "-q")
-    assert code == 1 and "rules/dead-mans-dice.examples.txt: the worked examples changed" in err
-    assert Path(project_copy.rules / "dead-mans-dice.examples.txt").exists() is False
+    games = load_games(project_copy.rules, project_copy.root)
+    assert review.changed(project_copy, games) == []
+    snapshot = review.snapshot_path(project_copy, game_id)
+    assert snapshot.read_text(encoding="utf-8").startswith("[")
+    snapshot.write_text(snapshot.read_text(encoding="utf-8").replace("\n", "\n  | an edit\n", 1), encoding="utf-8")
+    assert review.changed(project_copy, games) == [game_id]
+    assert "-  | an edit" in review.diff(project_copy, games[[g.id for g in games].index(game_id)])

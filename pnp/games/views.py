@@ -136,6 +136,10 @@ def _head(columns: tuple[OddsColumn, ...], tr: Translator) -> tuple[tuple[HeadCe
     return tuple(top), tuple(under)
 
 
+TINY = Fraction(1, 2000)
+"""Chances below this round to 0.0 %: they print as `< 0.1 %`."""
+
+
 def odds_view(table: OddsTable, tr: Translator) -> OddsView:
     """Percentages with one decimal, means with two, counts as numbers, each in the locale's own pattern."""
     kinds = {c.key: c.kind for c in table.columns}
@@ -145,6 +149,8 @@ def odds_view(table: OddsTable, tr: Translator) -> OddsView:
             return tr.number(int(value))
         if kinds[key] == "mean":
             return tr.decimal(float(value), 2)
+        if 0 < value < TINY:  # possible, but too rare to show: never print it as 0.0 %
+            return "<\u00a0" + tr.percent(float(TINY) * 2)
         return tr.percent(float(value))
 
     return OddsView(table.id, table.intro(tr), tuple(c.header(tr) for c in table.columns), _head(table.columns, tr),

@@ -1,4 +1,4 @@
-"""Dead Man's Dice as the shared code sees it: its parameters, its score pad and its legend."""
+"""Dead Man's Dice as the shared code sees it: its parameters, its score pad and legend, and its book."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ...model import Params
 from ..gamespec import GameSpec
+from .book import DeadMansBook
 from .kit import score_pad
 
 
@@ -25,7 +26,7 @@ class DeadMansDiceParams(Params):
     pile_total: int
     """Two dice that add up to this may be stacked."""
     knock_over_chance: int
-    """The chance the engine gives a pile of being knocked over (a physical event; 0 by default)."""
+    """In percent: the chance the engine gives a rolled die of knocking a pile over (a physical event; 0 by default)."""
 
 
 params = DeadMansDiceParams.of
@@ -37,4 +38,5 @@ SPEC = GameSpec(
     params=DeadMansDiceParams,
     score_pad=score_pad,
     templates=Path(__file__).parent / "templates",
+    book=DeadMansBook(),
 )

@@ -1,4 +1,4 @@
-"""Dice Arena as the shared code sees it: its parameters, its arena mat and its score pad."""
+"""Dice Arena as the shared code sees it: its parameters, its arena mat, its score pad and its book."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ...model import Params
 from ..gamespec import GameSpec, Sheet
+from .book import ArenaBook
 from .kit import arena_layout, score_pad
 
 
@@ -19,7 +20,8 @@ class DiceArenaParams(Params):
     removed_value: int
     """The number whose dice leave the game."""
     leave_arena_chance: int
-    """The chance the engine gives a throw of landing outside the arena (a physical event; 0 by default)."""
+    """The chance, in whole percent, the engine gives a thrown die of landing outside the arena (a physical
+    event; 0 by default)."""
 
 
 params = DiceArenaParams.of
@@ -32,4 +34,5 @@ SPEC = GameSpec(
     score_pad=score_pad,
     templates=Path(__file__).parent / "templates",
     sheets=(Sheet("mats", arena_layout, lambda tr: tr.gettext("Mat"), wanted=lambda game: game.has_part("mat")),),
+    book=ArenaBook(),
 )

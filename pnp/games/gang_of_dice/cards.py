@@ -1,70 +1,12 @@
-"""Gang of Dice warning cards: the predicate vocabulary, as rules and as sentences in the reader's language."""
+"""Gang of Dice warning cards in words: each card's condition and colour in the reader's language."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
-
 from ...i18n import Translator
+from .engine import COLOURS, CONDITIONS, GANGSTER, Card, triggers
 
-CONDITIONS = {
-    # predicate -> (needs n, needs values)
-    "total_at_least": (True, False),
-    "run_of": (True, False),
-    "odd_at_least": (True, False),
-    "even_at_least": (True, False),
-    "distinct_at_least": (True, False),
-    "same_at_least": (True, False),
-    "value_at_least": (True, True),
-    "any_of": (False, True),
-}
-"""The warning-card predicate vocabulary: each card is one predicate with its numbers."""
-COLOURS = ("yellow", "black")
-"""Yellow cards are checked after every roll, black ones once on the final result."""
-
-
-@dataclass(frozen=True)
-class Card:
-    """A warning card: a colour and a condition from the predicate vocabulary."""
-
-    id: str
-    colour: str
-    condition: str
-    n: int | None = None
-    values: tuple[int, ...] = ()
-    ours: bool = False
-    """A card of our own design rather than a known published one."""
-
-
-GANGSTER = 0
-"""The gangster face: worth 0, never equal to anything, neither odd nor even."""
-
-
-def triggers(card: Card, dice: Sequence[int]) -> bool:
-    """Whether a roll (face values, 0 for a gangster) triggers the card; gangsters never count toward a pattern."""
-    numbers = [d for d in dice if d != GANGSTER]
-    counts = Counter(numbers)
-    n = card.n or 0
-    match card.condition:
-        case "total_at_least":
-            return sum(numbers) >= n
-        case "run_of":
-            present = set(numbers)
-            return any(all(v + i in present for i in range(n)) for v in present)
-        case "odd_at_least":
-            return sum(1 for d in numbers if d % 2) >= n
-        case "even_at_least":
-            return sum(1 for d in numbers if d % 2 == 0) >= n
-        case "distinct_at_least":
-            return len(counts) >= n
-        case "same_at_least":
-            return any(c >= n for c in counts.values())
-        case "value_at_least":
-            return sum(counts[v] for v in card.values) >= n
-        case "any_of":
-            return any(counts[v] for v in card.values)
-    raise ValueError(f"unknown card condition {card.condition!r}")
+__all__ = ["COLOURS", "CONDITIONS", "GANGSTER", "Card", "triggers", "condition_text", "colour_name", "colour_rule"]
+"""The cards and their predicates live in the pure engine (engine.py); this module gives them words."""
 
 
 def condition_text(card: Card, tr: Translator) -> str:

@@ -224,3 +224,19 @@ def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
              Head("pool", tr.gettext("Pool"), 1.2))
     return Pad(Head("round", tr.gettext("Round")), (Head("card", tr.gettext("Card")),), heads, game.players[1], rows,
                fixed_rows(box, rows), box)
+
+
+def card_miniature(card: Card, face_max: int, scope: int, width_mm: float = 30.0) -> Markup:
+    """A card as the worked examples picture it: its colour, its badge and its icon, scaled down from the sheet."""
+    paper, ink = {"yellow": (YELLOW, "#000000"), "black": (BLACK, "#FFFFFF")}[card.colour]
+    parts = glyphs(card, face_max)
+    w = max(CARD_W * 0.62, icon_width(parts) + 2 * SIGN)  # wide enough for the icon, in card millimetres
+    h = w * 0.5
+    icon = icon_svg(scope, parts, w / 2, h * 0.5 + DIE / 2 + 1.5, ink)
+    return Markup(
+        f'<svg class="card-mini" width="{width_mm:.1f}mm" height="{width_mm * h / w:.1f}mm" '
+        f'viewBox="0 0 {w:.2f} {h:.2f}" role="img">'
+        f'{pip_defs(scope, range(1, max(face_max, 6) + 1))}'
+        f'<rect x="0.5" y="0.5" width="{w - 1:.2f}" height="{h - 1:.2f}" rx="3" fill="{paper}" stroke="#000" '
+        'stroke-width="0.5"/>'
+        f'{badge_svg(card.colour, 6.5, 6.5, ink)}{icon}</svg>')

@@ -11,8 +11,9 @@ from ...i18n import Translator
 from ...model import FrozenDict, Game, Params
 from ...rules import ID, Checker
 from ..gamespec import GameSpec, Sheet
+from .book import GangBook
 from .cards import COLOURS, CONDITIONS, Card, colour_name, colour_rule, condition_text
-from .kit import cards_layout, score_pad
+from .kit import card_miniature, cards_layout, score_pad
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,8 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
         "card_colour": lambda card: colour_name(card, tr),
         "card_rule": lambda card: colour_rule(card, tr),
         "bonus_dice": params(game).bonus_dice,
+        # The worked examples and the odds tables: a card pictured small, found by its number in the deck.
+        "card_picture": lambda card, scope: card_miniature(card, params(game).face_max, scope),
         "also_needed": lambda: [tr.format(tr.ngettext("{n} warning card", "{n} warning cards", len(cards(game))),
                                           n=len(cards(game)))] if cards(game) else [],
     }
@@ -97,4 +100,5 @@ SPEC = GameSpec(
     context=_context,
     sheets=(Sheet("cards", cards_layout, lambda tr: tr.gettext("Warning cards"), duplex=True,
                   wanted=lambda game: bool(cards(game))),),
+    book=GangBook(),
 )

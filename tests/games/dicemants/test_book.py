@@ -46,8 +46,8 @@ def test_resolve_rejects_bad_faces_counts_and_games(project):
     assert code == 2 and err.startswith("pnp resolve dicemants: unknown face ruby (faces: bat, bug, diamond,")
     code, _, err = run("--root", str(project.root), "resolve", "dicemants", "void", "void", "void", "--bag", "4")
     assert (code, err) == (2, "pnp resolve dicemants: 3 rolled + 4 in the bag + 0 lost is more than the 6 dice of the game\n")
-    code, _, err = run("--root", str(project.root), "resolve", "dice-arena", "x")
-    assert code == 2 and "invalid choice: 'dice-arena'" in err  # no engine yet: nothing to resolve
+    code, _, err = run("--root", str(project.root), "resolve", "yahtzee", "x")
+    assert code == 2 and "invalid choice: 'yahtzee'" in err
 
 
 def test_narration_in_english_is_exact():

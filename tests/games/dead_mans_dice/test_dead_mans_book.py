@@ -1,0 +1,218 @@
+"""Dead Man's Dice's Book: the resolve contract, narration, worked examples, odds, simulation and a rule change."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from helpers import game, html, html_text, run, tr
+
+from pnp.games.dead_mans_dice.book import COLOURS, DeadMansBook, dead_mans_rules, example_view, examples
+from pnp.games.dead_mans_dice.engine import DieKind, placing_chance
+from pnp.model import LANGS
+from pnp.rulebook import rulebook_html
+from pnp.rules import load_game
+
+BOOK = DeadMansBook()
+
+
+def resolve(project, *args):
+    return run("--root", str(project.root), "resolve", "dead-mans-dice", *args)
+
+
+def resolved(project, *args):
+    code, out, err = resolve(project, *args, "--json")
+    assert (code, err) == (0, "")
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("args, expected", [
+    # Your 1, roll 2: next up. Rival 0's 4 fits neither way; rival 1's 5 totals 7 with 2. Take it (top 5), then
+    # rival 1's 6 under it (next up from 5): 2 dice. Rival 0's 4 never fits 2, 5 or 6.
+    ("--pile 1 --rival 5,4 --rival 6,5 --roll 2",
+     {"placed": True, "isolated": False, "top": "2", "plunder_now": [1], "max_plunder": 2}),
+    # 1 on 2: no match, not next up, 3 is not 7: isolated, the top stays your Jolly Roger 2.
+    ("--pile J2 --rival 4 --roll 1",
+     {"placed": False, "isolated": True, "top": "J2", "plunder_now": [], "max_plunder": 0}),
+    # 4 on 3 (next up, and 7). Rival 0's Jolly Roger 5 is next up from 4 but never plundered; rival 1's 4 fits not.
+    ("--pile 3 --rival 2,J5 --rival 1,4 --roll 4",
+     {"placed": True, "isolated": False, "top": "4", "plunder_now": [], "max_plunder": 0}),
+    # A skull goes on a 4; as a 1 on top it lets you take the rival's 2 (next up).
+    ("--pile 4 --rival 2 --roll skull",
+     {"placed": True, "isolated": False, "top": "skull", "plunder_now": [0], "max_plunder": 1}),
+    # An empty pile: the 1 starts a new pile, then the rival's 6 totals 7; the 3 under it fits not the 6.
+    ("--pile - --rival 3,6 --roll 1",
+     {"placed": True, "isolated": False, "top": "1", "plunder_now": [0], "max_plunder": 1}),
+])
+def test_resolve_json_follows_the_contract(project, args, expected):
+    assert resolved(project, *args.split()) == expected
+
+
+@pytest.mark.parametrize("args, score", [
+    ("--pile 3,skull", 20),  # (3 + 7) x 2
+    ("--pile skull,3", 10),  # the skull buried: 7 + 3
+    ("--pile 2,5 --jolly-roger-in-hand", 0),  # 7, keelhauled: - 7
+    ("--pile - --jolly-roger-in-hand", -7),
+])
+def test_resolve_end_of_round_scores_the_pile(project, args, score):
+    assert resolved(project, *args.split(), "--end-of-round") == {"score": score}
+
+
+@pytest.mark.parametrize("args, message", [
+    ("--pile 3,x --rival 2 --roll 3", "--pile: 'x' is not a die: write 1 to 6 for a regular die, J2 to J6 for a "
+     "Jolly Roger die showing that number, or skull"),
+    ("--pile 3 --rival 2 --roll J1", "--roll: 'J1': a Jolly Roger die shows the skull and crossbones in place of 1: "
+     "write skull"),
+    ("--pile 3 --rival 2 --roll 7", "--roll: '7': a regular die has no 7"),
+    ("--pile 3 --rival J2,J5 --roll 3", "rival 1's pile holds 2 Jolly Roger dice, but a Jolly Roger die is never "
+     "plundered, so a pile holds only its owner's (1)"),
+    ("--pile J3 --rival 2 --roll skull", "you cannot roll a Jolly Roger die: yours is already in your pile"),
+    ("--pile 3,4 --rival 2,J5 --rival 1,3 --roll 3", "3 pirates hold 2 regular dice each: not enough for these piles "
+     "and your roll, with a die still in each rival's hand"),
+    ("--pile 3 --roll 3", "at least one --rival is required: each rival's pile (- for an empty pile)"),
+    ("--pile 3 --rival 2", "--roll is required: the die you rolled (or --end-of-round to score your pile)"),
+    ("--pile 3 --rival 2 --roll 3 --end-of-round", "--end-of-round scores --pile alone: leave out --roll and --rival"),
+    ("--pile 3,J4 --end-of-round --jolly-roger-in-hand", "a pirate has 1 Jolly Roger die: it cannot be in your pile "
+     "and in your hand, and a rival's is never plundered"),
+])
+def test_resolve_refuses_bad_input_with_exit_2(project, args, message):
+    assert resolve(project, *args.split()) == (2, "", f"pnp resolve dead-mans-dice: {message}\n")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
+    t = tr(lang)
+    code, out, _ = resolve(project, "--pile", "3", "--rival", "2,J5", "--rival", "1,4", "--roll", "4", "--lang", lang)
+    assert code == 0
+    assert out.splitlines() == [
+        t.format(t.gettext("You roll a regular die: it shows {face}."), face=4),
+        t.format(t.gettext("It is the next number up from your top die ({top}), so it goes on your pile."), top=3),
+        t.format(t.gettext("{name}'s top die ({face}) is the next number up from yours, but it is a Jolly Roger die, "
+                           "and a Jolly Roger die is never plundered."), name=t.format(t.gettext("Rival {n}"), n=1),
+                 face=5),
+        t.gettext("No rival's top die can be plundered right away."),
+    ]
+    code, out, _ = resolve(project, "--pile", "2,5", "--end-of-round", "--jolly-roger-in-hand", "--lang", lang)
+    assert out.splitlines() == [
+        t.format(t.ngettext("Your pile is worth {n} doubloon.", "Your pile is worth {n} doubloons.", 7), n=7),
+        t.format(t.ngettext("Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloon.",
+                            "Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloons.",
+                            7), n=7),
+        t.format(t.ngettext("You score {n} doubloon for the round.", "You score {n} doubloons for the round.", 0),
+                 n=0),
+    ]
+
+
+def test_resolve_in_english_says_what_may_be_plundered(project):
+    code, out, _ = resolve(project, "--pile", "1", "--rival", "5,4", "--rival", "6,5", "--roll", "2")
+    assert out.splitlines()[-2:] == ["Right away, you may plunder the top die of Rival 2.",
+                                     "Plundering in the best order, you can take up to 2 dice this turn."]
+
+
+def test_odds_json_is_exact(project):
+    code, out, _ = run("--root", str(project.root), "odds", "dead-mans-dice", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["game"] == "dead-mans-dice"
+    placement, isolation = got["tables"]
+    # Regular die on a 1: 1, 2 or 6 (3 of 6); the Jolly Roger die: skull, 2 or 6. On a 6: 6 or 1 / skull or 6.
+    assert placement == {"id": "placement", "rows": [
+        {"top": 1, "regular": "1/2", "jolly_roger": "1/2"}, {"top": 2, "regular": "1/2", "jolly_roger": "2/3"},
+        {"top": 3, "regular": "1/3", "jolly_roger": "1/2"}, {"top": 4, "regular": "1/2", "jolly_roger": "2/3"},
+        {"top": 5, "regular": "1/2", "jolly_roger": "2/3"}, {"top": 6, "regular": "1/3", "jolly_roger": "1/3"}]}
+    # On a 1 with two regular dice: 1 - 1/6 x (1/2 + 1/2 + 1/3) = 7/9 (see the engine test).
+    assert isolation["id"] == "isolation" and isolation["rows"][0] == {
+        "top": 1, "regular": "1/2", "jolly_roger": "1/2", "two_regular": "7/9", "jolly_roger_and_regular": "3/4"}
+    rules = dead_mans_rules(game("dead-mans-dice"))
+    assert all(Fraction(row["regular"]) == placing_chance(rules, DieKind.REGULAR, face) for row, face in
+               zip(placement["rows"], ("one", "two", "three", "four", "five", "six"), strict=True))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rulebook_prints_the_examples_and_the_odds(lang):
+    t = tr(lang)
+    markup = html("dead-mans-dice", lang)
+    text = html_text(markup)
+    for title in ("Who goes first", "A match", "The next number up, then a plunder chain", "Isolated",
+                  "A skull and crossbones on any top die", "A new pile, and your own die plundered back",
+                  "The last die, one more plunder, and the end of the round"):
+        assert f"<h3>{t.gettext(title)}</h3>" in markup
+    assert t.format(t.gettext("A total of {total}, and a Jolly Roger die that is never plundered"), total=7) in text
+    assert t.gettext("Then all the dice go back to their owners.") in text
+    assert f"<th>{t.gettext('Regular die')}</th><th>{t.gettext('Jolly Roger die')}</th>" in markup
+    # The placement row for a 3 on top: 33.3 % for a regular die, 50.0 % for the Jolly Roger die.
+    row = " ".join([t.number(3), t.percent(1 / 3), t.percent(0.5)])
+    assert " ".join(row.split()) in text  # the text folds the no-break spaces
+    assert markup.count('class="example dmd"') == 8 and f"border-color: {COLOURS[2]}" in markup
+
+
+def test_an_example_view_shows_owners_kinds_and_hands():
+    g = game("dead-mans-dice")
+    example = next(e for e in examples(g) if e.id == "total")
+    view = example_view(example, g, dead_mans_rules(g), tr("en"))
+    # Before: your 5; Ann's 2 under her Jolly Roger 5; Meg's 5. You roll a 2 and take Meg's 5.
+    assert [(z.label, z.faces, z.tags) for z in view.before_zones] == [
+        ("You", ("five",), ("Y",)), ("Ann", ("two", "five"), ("A", "A")), ("Meg", ("five",), ("M",))]
+    assert [(z.faces, z.tints) for z in view.after] == [
+        (("five", "two", "five"), (COLOURS[0], COLOURS[0], COLOURS[2])), (("two", "five"), (COLOURS[1],) * 2),
+        ((), ())]
+    assert view.extra["before_jolly"] == ((False,), (False, True), (False,))
+    assert view.extra["before_hands"][0] == ((COLOURS[0], True), (COLOURS[0], False))  # both dice, before the roll
+    assert (view.roll.faces, view.extra["roll_jolly"]) == (("two",), (False,))
+    assert view.before == ("In your hand: your Jolly Roger die and 1 regular die.",)
+
+
+def test_the_last_example_scores_every_pile_in_words():
+    g = game("dead-mans-dice")
+    view = example_view(next(e for e in examples(g) if e.id == "last-die"), g, dead_mans_rules(g), tr("en"))
+    (kind, lines), = [part for part in view.extra["story"] if part[0] == "scores"]
+    assert lines == ("Your pile is worth 14 doubloons.",
+                     "Ann's pile is worth 11 doubloons. The skull and crossbones on top doubles it to 22.",
+                     "Meg's pile is worth 0 doubloons. Meg's Jolly Roger die is still in hand: Meg is keelhauled and "
+                     "loses 7 doubloons. Meg scores -7 doubloons for the round.")
+
+
+def test_the_reviewed_examples_are_current(project):
+    assert run("--root", str(project.root), "examples", "dead-mans-dice", "--diff") == (0, "", "")
+    assert BOOK.warnings(game("dead-mans-dice")) == []
+
+
+def test_a_rule_change_flows_to_examples_odds_and_every_language(project_copy, project):
+    rules = project_copy.rules / "dead-mans-dice.yaml"
+    text = rules.read_text()
+    rules.write_text(text.replace("  pile_total: 7\n", "  pile_total: 8\n").replace("  skull_value: 7\n",
+                                                                                    "  skull_value: 10\n"))
+    code, out, _ = run("--root", str(project_copy.root), "examples", "dead-mans-dice", "--diff")
+    assert code == 1
+    assert "-[total] A total of 7, and a Jolly Roger die that is never plundered" in out
+    assert "+[total] A total of 8, and a Jolly Roger die that is never plundered" in out
+    assert "+  | Meg's pile is worth 11 doubloons." in out  # her 1 and a skull now worth 10
+    _, odds, _ = run("--root", str(project_copy.root), "odds", "dead-mans-dice", "--json")
+    # A regular die on a 1 now fits by 1 or 2 only (1 + 7 = 8, but no die shows 7): 1/3.
+    assert json.loads(odds)["tables"][0]["rows"][0] == {"top": 1, "regular": "1/3", "jolly_roger": "1/3"}
+    changed = load_game(rules, "rules/dead-mans-dice.yaml")
+    effects = changed.section("effects").blocks
+    for lang in LANGS:
+        t = tr(lang)
+        before = html_text(html("dead-mans-dice", lang))
+        after = html_text(rulebook_html(project, changed, t))
+        placing = t.text(effects[1].items[2].text, changed.values)  # "totals {pile_total} with the top die."
+        worth = t.text(changed.face("jolly-roger").effect, changed.values)  # "It is worth {skull_value} ..."
+        assert t.number(8) in placing and t.number(10) in worth
+        for sentence in (placing, worth):
+            assert sentence in after and sentence not in before
+        title = t.gettext("A total of {total}, and a Jolly Roger die that is never plundered")
+        assert t.format(title, total=8) in after and t.format(title, total=7) not in after
+
+
+def test_simulation_is_reproducible_by_seed(project):
+    args = ("--root", str(project.root), "simulate", "dead-mans-dice", "--games", "6", "--players", "3")
+    first, again, other = run(*args, "--seed", "5"), run(*args, "--seed", "5"), run(*args, "--seed", "6")
+    assert first == again and first[0] == 0 and first[1] != other[1]
+    lines = first[1].splitlines()
+    assert lines[0] == "6 games, 3 players, seed 5 (seats rotate between games)"
+    assert lines[1].startswith("  jolly-early (Jolly Roger die as the base; plunders the longest chain): ")
+    assert lines[2].startswith("  jolly-last (Jolly Roger die last; plunders the longest chain): ")
+    assert lines[3].startswith("  greedy    (the die most likely to go on; plunders the longest chain): ")
+    assert [line.split(" per game")[0].strip() for line in lines[5:]] == [
+        "rounds", "turns", "rounds topped by the first pirate (%)"]

@@ -1,0 +1,279 @@
+"""Gang of Dice's Book: the resolve contract, narration, examples, odds, simulation and a rule change, end to end."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from helpers import game, html, html_text, run, tr
+
+from pnp.cli import parser
+from pnp.games.gang_of_dice.book import GangBook, example_view, examples, gang_rules
+from pnp.games.gang_of_dice.cards import condition_text
+from pnp.games.gang_of_dice.engine import clear_chance, trigger_chance
+from pnp.model import LANGS
+from pnp.rulebook import rulebook_html
+from pnp.rules import load_game
+
+BOOK = GangBook()
+G = game("gang-of-dice")
+
+
+def resolve(*argv: str) -> dict:
+    """`pnp resolve gang-of-dice ARGV --json` without the process: the same parser, the same Book."""
+    args = parser().parse_args(["resolve", "gang-of-dice", *argv, "--json"])
+    return BOOK.resolve(G, args).data
+
+
+# Every card, a result that triggers it and one that does not, worked out by hand (g: the gangster).
+CASES = {
+    "total-7": (["5", "2"], 7, ["5", "1", "g"], 6),
+    "total-10": (["5", "5"], 10, ["5", "4", "g"], 9),
+    "total-11": (["5", "4", "2"], 11, ["5", "5", "g"], 10),
+    "total-13": (["5", "5", "3"], 13, ["5", "5", "2", "g"], 12),
+    "run-2": (["3", "4"], 7, ["2", "g", "4"], 6),  # the gangster between is not a 3
+    "run-3": (["3", "1", "2"], 6, ["1", "2", "g", "4"], 7),
+    "odd-1": (["1"], 1, ["2", "4", "g"], 6),
+    "odd-2": (["1", "1"], 2, ["1", "2", "g"], 3),  # dice are counted, not values
+    "odd-3": (["1", "1", "3"], 5, ["1", "3", "g", "g"], 4),
+    "distinct-2": (["1", "2"], 3, ["3", "3", "g"], 6),  # a gangster is no value
+    "distinct-3": (["1", "2", "3"], 6, ["1", "2", "g", "g"], 3),
+    "pair": (["4", "4"], 8, ["g", "g", "5"], 5),  # two gangsters are not a pair
+    "fives-2": (["5", "5"], 10, ["5", "g", "4"], 9),
+    "any-1": (["1"], 1, ["2", "3", "g"], 5),
+    "any-4-5": (["4"], 4, ["3", "2", "1", "g"], 6),
+    "any-3-4-5": (["3"], 3, ["2", "1", "g"], 3),
+    "even-2": (["2", "4"], 6, ["2", "g", "1"], 3),  # a gangster is not even
+    "triple": (["3", "3", "3"], 9, ["3", "3", "g", "g"], 6),
+}
+
+
+def test_every_card_has_a_case():
+    assert set(CASES) == {c.id for c in gang_rules(G).cards}
+
+
+@pytest.mark.parametrize("card", sorted(CASES))
+def test_resolve_dice_judges_every_card(card):
+    hit, hit_total, miss, miss_total = CASES[card]
+    assert resolve("--card", card, "--dice", *hit) == {"triggered": True, "total": hit_total}
+    assert resolve("--card", card, "--dice", *miss) == {"triggered": False, "total": miss_total}
+
+
+def test_resolve_json_through_the_command_line(project):
+    code, out, err = run("--root", str(project.root), "resolve", "gang-of-dice", "--card", "total-11", "--dice",
+                         "5", "4", "G", "--json")
+    assert (code, json.loads(out), err) == (0, {"triggered": False, "total": 9}, "")
+    # Black total of 10: 9, 9 and 9 tie; Ben rolled more dice than Ann and before Cleo. Dan's 10 triggers.
+    code, out, _ = run("--root", str(project.root), "resolve", "gang-of-dice", "--card", "total-10", "--result",
+                       "Ann=5,4", "Ben=5,4,g", "Cleo=5,3,1", "Dan=5,5", "--json")
+    assert (code, json.loads(out)) == (0, {"winner": "Ben", "triggered": ["Dan"]})
+
+
+def test_resolve_results_judge_the_final_results():
+    # A yellow card is judged on the final result here: 5, 5, 1 is 11 and triggers.
+    assert resolve("--card", "total-11", "--result", "Ann=5,5,1", "Ben=4,4") == {"winner": "Ben", "triggered": ["Ann"]}
+    assert resolve("--card", "pair", "--result", "Ann=2,2", "Ben=g,g,3,3") == {"winner": None,
+                                                                                "triggered": ["Ann", "Ben"]}
+    # Equal totals and equal dice: the earlier player wins.
+    assert resolve("--card", "any-1", "--result", "Ann=5,2", "Ben=4,3")["winner"] == "Ann"
+    assert resolve("--card", "any-1", "--result", "Ann=5,2", "--result", "Ben=4,3,g")["winner"] == "Ben"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--card", "total-99", "--dice", "5"], "unknown card 'total-99' (cards: total-7, total-10, total-11, total-13, "
+                                            "run-2, run-3, odd-1, odd-2, odd-3, distinct-2, distinct-3, pair, "
+                                            "fives-2, any-1, any-4-5, any-3-4-5, even-2, triple)"),
+    (["--card", "pair", "--dice", "6"], "face '6' is not a face of the die (faces: 1, 2, 3, 4, 5 and g for the "
+                                        "gangster)"),
+    (["--card", "pair", "--dice", "x"], "face 'x' is not a face of the die"),
+    (["--card", "pair", "--result", "Ann="], "--result 'Ann=': Ann rolled no dice"),
+    (["--card", "pair", "--result", "Ann"], "--result 'Ann': expected NAME=F,F,… (for example Ann=5,3,g)"),
+    (["--card", "pair", "--result", "Ann=1", "Ann=2"], "--result: Ann is given twice"),
+    (["--dice", "5"], "--card is needed (cards: total-7, total-10,"),
+    (["--card", "pair"], "give either --dice (one result) or --result (one per player), not neither"),
+    (["--card", "pair", "--dice", "1", "--result", "A=1"], "give either --dice"),
+])
+def test_resolve_rejects_bad_input_with_exit_2(project, argv, message):
+    code, out, err = run("--root", str(project.root), "resolve", "gang-of-dice", *argv)
+    assert (code, out) == (2, "") and err.startswith(f"pnp resolve gang-of-dice: {message}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
+    t = tr(lang)
+    card = gang_rules(G).card("pair")
+    code, out, _ = run("--root", str(project.root), "resolve", "gang-of-dice", "--card", "pair", "--dice", "5", "g",
+                       "g", "--lang", lang)
+    assert code == 0
+    assert out.splitlines() == [
+        t.format(t.gettext("Warning card ({colour}): {condition}."), colour=t.gettext("black"),
+                 condition=condition_text(card, t)),
+        t.format(t.ngettext("{n} die, a total of {total}.", "{n} dice, a total of {total}.", 3), n=3, total=5),
+        t.gettext("The result does not trigger the card."),
+        t.format(t.gettext("A gangster is not a number: had it shown {value}, the card would have triggered."),
+                 value=5),
+    ]
+
+
+def test_resolve_results_in_words():
+    args = parser().parse_args(["resolve", "gang-of-dice", "--card", "total-10", "--result", "Ann=5,4", "Ben=5,4,g",
+                                "Cleo=5,3,1", "Dan=5,5"])
+    assert BOOK.tell(G, BOOK.resolve(G, args).outcome, tr("en"))[1:] == [
+        "Ann: 2 dice, a total of 9, clear of the card.",
+        "Ben: 3 dice, a total of 9, clear of the card.",
+        "Cleo: 3 dice, a total of 9, clear of the card.",
+        "Dan: 2 dice, a total of 10, triggers the card.",
+        "Ann, Ben, and Cleo tie with a total of 9.",
+        "Ben and Cleo rolled the most dice; of them, Ben rolled first and wins the tie.",
+        "Ben wins the round.",
+    ]
+
+
+# ------------------------------------------------------------------ odds
+
+def test_odds_json_is_the_exact_card_table(project):
+    code, out, _ = run("--root", str(project.root), "odds", "gang-of-dice", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["game"] == "gang-of-dice"
+    assert [t["id"] for t in got["tables"]] == ["card-triggers", "card-clear"]
+    rows = got["tables"][0]["rows"]
+    assert len(rows) == 18 * 8
+    # Total of 7 or more: one die cannot; two dice make 7 or more in 10 of 36 rolls; three in 135 of 216.
+    assert rows[:3] == [{"card": "total-7", "dice": 1, "probability": "0"},
+                        {"card": "total-7", "dice": 2, "probability": "5/18"},
+                        {"card": "total-7", "dice": 3, "probability": "5/8"}]
+    assert {"card": "any-1", "dice": 2, "probability": "11/36"} in rows  # 1 - (5/6)^2
+    clear = got["tables"][1]["rows"]
+    # Any 4 or 5, black, re-rolled well: each die escapes unless its three rolls all show 4 or 5.
+    assert {"card": "any-4-5", "dice": 2, "probability": "676/729"} in clear
+    assert {"card": "any-1", "dice": 2, "probability": "25/36"} in clear  # yellow: re-rolls never help
+    rules = gang_rules(G)
+    for row in rows:
+        assert Fraction(row["probability"]) == trigger_chance(rules, rules.card(row["card"]), row["dice"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rulebook_prints_the_card_tables(lang):
+    t = tr(lang)
+    markup = html("gang-of-dice", lang)
+    text = html_text(markup)
+    assert f'<th colspan="8">{t.gettext("Dice rolled")}</th>' in markup
+    rules = gang_rules(G)
+    first = rules.cards[0]
+    # Card 1 (total of 7 or more), 1 to 8 dice: 0%, 27.8%, 62.5%, 84.1%, 94.1%, 98.0%, 99.4%, 99.8%.
+    row = [t.number(1), condition_text(first, t)] + [t.percent(float(trigger_chance(rules, first, n)))
+                                                     for n in range(1, 9)]
+    assert " ".join(" ".join(row).split()) in text
+    assert " ".join(t.percent(0.625).split()) in text  # the text folds the no-break spaces
+    # The black cards again, re-rolled well: a pair with 2 dice ends clear 99.7% of the time.
+    assert t.percent(float(clear_chance(rules, rules.card("pair"), 2))) == t.percent(0.997)
+    assert markup.count('class="data odds gang-odds') == 2
+
+
+# ------------------------------------------------------------------ worked examples
+
+def test_examples_narration_in_english_is_exact():
+    views = {v.id: v for v in BOOK.examples(G, tr("en")).examples}
+    tie = views["tie"]
+    assert tie.title == "Equal totals"
+    assert tie.before == ("Round 1 of 12.", "Each player has 48 dice in their pool.")
+    assert tie.sentences == (
+        "Player 1 rolls 2 dice, a total of 9, and stops.",
+        "Player 2 rolls 3 dice, a total of 9, and stops.",
+        "Player 3 rolls 3 dice, a total of 9, and stops.",
+        "Player 1, Player 2, and Player 3 tie with a total of 9.",
+        "Player 2 and Player 3 rolled the most dice; of them, Player 2 rolled first and wins the tie.",
+        "Player 2 takes the 8 dice on the table.",
+        "Player 2 now has 53 dice in their pool.",
+    )
+    assert views["yellow-reroll"].sentences == (
+        "Player 1 rolls 3 dice: a total of 9.",
+        "Player 1 re-rolls the gangster: the new total is 11.",
+        "The yellow card triggers at once: Player 1 loses the round.",
+    )
+    dodge = views["black-dodge"]
+    assert [r.fresh for r in dodge.extra["turns"][0].rolls] == [(False, False, False), (True, False, False)]
+    assert [r.faces for r in dodge.extra["turns"][0].rolls] == [("five", "two", "gangster"), ("four", "two", "gangster")]
+    assert views["bonus-round"].before[-2:] == ("Round 10 is a bonus round: 3 bonus dice join the table.",
+                                                "The 7 dice left from the round before are still on the table.")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rulebook_prints_every_example_in_the_readers_language(lang):
+    t = tr(lang)
+    markup = html("gang-of-dice", lang)
+    text = html_text(markup)
+    assert f"<h2>{t.gettext('Examples')}</h2>" in markup
+    for example in examples(G):
+        view = example_view(example, G, t)
+        assert f"<h3>{view.title}</h3>" in markup
+        assert " ".join(" ".join(view.sentences).split()) in text
+    assert markup.count('<svg class="card-mini"') == len(examples(G))
+    assert markup.count("face tiny fresh") == 2  # the gangster re-rolled, then the 5 re-rolled
+
+
+def test_the_reviewed_snapshot_is_current(project):
+    assert run("--root", str(project.root), "examples", "gang-of-dice", "--diff") == (0, "", "")
+    assert BOOK.warnings(G) == []
+
+
+def test_a_rule_change_flows_to_examples_odds_and_text_in_every_language(project_copy, project):
+    rules = project_copy.rules / "gang-of-dice.yaml"
+    text = rules.read_text()
+    assert "condition: total_at_least, n: 11}" in text and "  rerolls: 2\n" in text
+    rules.write_text(text.replace("condition: total_at_least, n: 11}", "condition: total_at_least, n: 12}")
+                     .replace("  rerolls: 2\n", "  rerolls: 1\n"))
+
+    code, out, _ = run("--root", str(project_copy.root), "examples", "gang-of-dice", "--diff")
+    assert code == 1
+    # The yellow card now needs 12: the gangster re-rolled must show 3. With one re-roll, the dodge is final.
+    assert "-  Player 1: 5 4 g = 9 -> 5 4 [2] = 11 (meets); triggers the card" in out
+    assert "+  Player 1: 5 4 g = 9 -> 5 4 [3] = 12 (meets); triggers the card" in out
+    assert "+  | Player 1 has no re-roll left and ends clear of the card." in out
+
+    code, out, _ = run("--root", str(project_copy.root), "odds", "gang-of-dice", "--json")
+    tables = {t["id"]: t["rows"] for t in json.loads(out)["tables"]}
+    # Three dice make 12 or more in 20 of 216 rolls (5,5,2 3 ways, 5,4,3 6 ways, 4,4,4; 5,5,3 3, 5,4,4 3; 5,5,4 3;
+    # 5,5,5): 3 + 6 + 1 + 3 + 3 + 3 + 1 = 20.
+    assert {"card": "total-11", "dice": 3, "probability": "5/54"} in tables["card-triggers"]
+    # A pair with 2 dice and one re-roll: 31/36 clear at once, else re-roll both, 31/36 again.
+    assert {"card": "pair", "dice": 2, "probability": str(Fraction(31, 36) * (1 + Fraction(5, 36)))} \
+        in tables["card-clear"]
+
+    changed = load_game(rules, "rules/gang-of-dice.yaml")
+    card = gang_rules(changed).card("total-11")
+    for lang in LANGS:
+        t = tr(lang)
+        before = html_text(html("gang-of-dice", lang))
+        after = html_text(rulebook_html(project, changed, t))
+        for new in (condition_text(card, t),  # the card table, the card pictured in an example
+                    t.text(changed.section("reference").blocks[0].items[1].text, changed.values),  # up to 1 time
+                    t.format(t.ngettext("{player} re-rolls the gangster: the new total is {total}.",
+                                        "{player} re-rolls the {n} gangsters: the new total is {total}.", 1),
+                             player=t.format(t.gettext("Player {n}"), n=1), n=1, total=12)):
+            assert new in after and new not in before, (lang, new)
+
+
+def test_simulation_is_reproducible_by_seed_for_two_three_and_four_players(project):
+    for players in ("2", "3", "4"):
+        first = run("--root", str(project.root), "simulate", "gang-of-dice", "--games", "4", "--players", players,
+                    "--seed", "5")
+        assert first == run("--root", str(project.root), "simulate", "gang-of-dice", "--games", "4", "--players",
+                            players, "--seed", "5")
+        lines = first[1].splitlines()
+        assert first[0] == 0 and lines[0] == f"4 games, {players} players, seed 5 (seats rotate between games)"
+        assert lines[1].startswith("  steady    (roll 3, never re-roll): ")
+        assert sum(Fraction(line.split(": ")[1].split()[0]) for line in lines if "wins in" in line) == 4
+        assert [line.split(" per game")[0].strip() for line in lines[-3:]] == [
+            "rounds", "eliminations", "dice rolled per round"]
+    code, _, err = run("--root", str(project.root), "simulate", "gang-of-dice", "--strategy", "reckless")
+    assert code == 2 and "unknown strategy reckless (choose from steady, careful, dodger, bold)" in err
+
+
+def test_rules_the_engine_cannot_play_name_the_rules_file(project_copy):
+    rules = project_copy.rules / "gang-of-dice.yaml"
+    rules.write_text(rules.read_text().replace("  - {id: gangster, name: gangster, art: gangster, value: 0,",
+                                               "  - {id: gangster, name: gangster, art: gangster,"))
+    code, _, err = run("--root", str(project_copy.root), "odds", "gang-of-dice")
+    assert code == 2 and err.startswith("error: rules/gang-of-dice.yaml:21: faces: the engine cannot play these rules")
