@@ -8,6 +8,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import IO, NoReturn
 
@@ -254,11 +255,17 @@ def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
     print(f"{stats.games} games, {stats.players} players, seed {args.seed} (seats rotate between games)", file=stdout)
     for name, wins, seated in stats.wins_by_policy:
         share = f"{float(wins) / seated:.1%}" if seated else "-"
-        print(f"  {name:<9} ({book.describe(strategies[name])}): {wins} wins in {seated} seats ({share})", file=stdout)
-    print("  wins by seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(stats.wins_by_seat)), file=stdout)
+        print(f"  {name:<9} ({book.describe(strategies[name])}): {_wins(wins)} wins in {seated} seats ({share})",
+              file=stdout)
+    print("  wins by seat: " + ", ".join(f"{i + 1}: {_wins(w)}" for i, w in enumerate(stats.wins_by_seat)), file=stdout)
     for m in stats.measures:
         print(f"  {m.name} per game: mean {m.mean:.1f}, min {m.least:g}, max {m.most:g}", file=stdout)
     return 0
+
+
+def _wins(wins: Fraction) -> str:
+    """A number of wins: whole, or with one decimal where shared wins were split."""
+    return str(wins.numerator) if wins.denominator == 1 else f"{float(wins):.1f}"
 
 
 def _examples(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:

@@ -214,5 +214,6 @@ def test_simulation_is_reproducible_by_seed(project):
     assert lines[1].startswith("  jolly-early (Jolly Roger die as the base; plunders the longest chain): ")
     assert lines[2].startswith("  jolly-last (Jolly Roger die last; plunders the longest chain): ")
     assert lines[3].startswith("  greedy    (the die most likely to go on; plunders the longest chain): ")
-    assert [line.split(" per game")[0].strip() for line in lines[5:]] == [
+    assert lines[4].startswith("  skull-keeper (")
+    assert [line.split(" per game")[0].strip() for line in lines[6:]] == [
         "rounds", "turns", "rounds topped by the first pirate (%)"]
