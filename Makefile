@@ -15,7 +15,7 @@ build: install
 test: install
 	.venv/bin/ruff check pnp tests scripts
 	.venv/bin/mypy
-	.venv/bin/python -m pytest -q
+	.venv/bin/python -m pytest -q -n auto
 
 check: install
 	.venv/bin/pnp check

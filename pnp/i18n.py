@@ -97,7 +97,9 @@ class Translator:
         return self.translations.npgettext(context, singular, plural, n)
 
     def number(self, n: int | float) -> str:
-        return format_decimal(n, locale=self.lang)
+        """A number the local way; a negative one with a true minus sign (−7), as print wants."""
+        text: str = format_decimal(n, locale=self.lang)
+        return "\u2212" + text[1:] if text.startswith("-") else text
 
     def percent(self, value: float, decimals: int = 1) -> str:
         """A percentage the local way (`58.3%`, `58,3 %`), with a fixed number of decimals."""

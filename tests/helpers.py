@@ -38,12 +38,20 @@ def html(game_id: str, lang: str) -> str:
     return rulebook_html(PROJECT, game(game_id), tr(lang))
 
 
+def fold(text: str) -> str:
+    """Runs of ordinary white space as one space; no-break spaces kept, as the page keeps them."""
+    return re.sub(r"[ \t\n\r\f\v]+", " ", text).strip()
+
+
 def html_text(markup: str) -> str:
-    """The words of an HTML page, on one line: tags, styles and entities out, white space folded."""
+    """The words of an HTML page, on one line: tags, styles and entities out, white space folded.
+
+    No-break spaces are kept: they are part of the text a translation writes (`5\u00a0dados`, `58,3\u00a0%`).
+    """
     import html as entities
 
     body = markup[markup.index("<body"):]
-    return " ".join(entities.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+    return fold(entities.unescape(re.sub(r"<[^>]+>", " ", body)))
 
 
 def pdf_text(path: Path) -> str:

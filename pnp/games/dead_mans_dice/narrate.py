@@ -196,10 +196,10 @@ class Teller:
         n = result.score
         if player == YOU:
             out.append(tr.format(tr.ngettext("You score {n} doubloon for the round.",
-                                             "You score {n} doubloons for the round.", n), n=n))
+                                             "You score {n} doubloons for the round.", abs(n)), n=n))
         else:
             out.append(tr.format(tr.ngettext("{name} scores {n} doubloon for the round.",
-                                             "{name} scores {n} doubloons for the round.", n), n=n, name=name))
+                                             "{name} scores {n} doubloons for the round.", abs(n)), n=n, name=name))
         return out
 
     def hand(self, jolly_rogers: int, regulars: int) -> str:
