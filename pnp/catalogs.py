@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import string
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -152,13 +153,25 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
                 continue
             ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
             wanted = sorted(set(n for i in ids for n in _names(i)))
-            for form in filled:
+            only_one = singular_forms(lang) if message.pluralizable else set()
+            for index, form in enumerate(filled):
                 got = sorted(set(_names(form)))
-                if got != wanted:
+                # A form used for exactly one thing may say "one" in words rather than print {n} ("un dado").
+                if got != wanted and not (index in only_one and set(got) == set(wanted) - {"n"}):
                     problem = f"placeholders {got} differ from {wanted}"
                     findings.append(Finding(shown, line, _first(message.id), problem))
                     break
     return findings
+
+
+def singular_forms(lang: str) -> set[int]:
+    """The plural forms of a language that only ever stand for n = 1 (Spanish and Catalan: the first; Russian: none,
+    since its first form also serves 21, 31…)."""
+    rule = gettext.c2py(PLURAL_FORMS[lang].split("plural=", 1)[1].rstrip(";"))
+    numbers: dict[int, set[int]] = {}
+    for n in range(1000):
+        numbers.setdefault(rule(n), set()).add(n)
+    return {form for form, ns in numbers.items() if ns == {1}}
 
 
 def _first(msgid: str | tuple[str, ...] | list[str]) -> str:

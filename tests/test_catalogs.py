@@ -88,3 +88,17 @@ def test_broken_catalog_names_file_and_line(project_copy):
     problem = caught.value.problems[0]
     assert (problem.file, problem.line) == ("locales/es/LC_MESSAGES/pnp.po", index + 2)
     assert "misformatted keyword" in problem.message
+
+
+def test_a_form_used_only_for_one_may_say_one_in_words(project_copy):
+    """Spanish and Catalan use their first form for n = 1 only: "un valor" needs no {n}; Russian's serves 21 too."""
+    es = po_path(project_copy.locales, "es")
+    _edit_entry(es, 'msgid "{n} consecutive value"', lambda e: re.sub(r'msgstr\[0\] ".*"', 'msgstr[0] "Un valor consecutivo"', e))
+    ru = po_path(project_copy.locales, "ru")
+    _edit_entry(ru, 'msgid "{n} consecutive value"', lambda e: re.sub(r'msgstr\[0\] ".*"', 'msgstr[0] "Одно значение подряд"', e))
+    findings = [str(f) for f in check_catalogs(project_copy.root, project_copy.locales)]
+    assert len(findings) == 1 and findings[0].startswith("locales/ru/LC_MESSAGES/pnp.po:")
+    assert "placeholders [] differ from ['n']: '{n} consecutive value'" in findings[0]
+    assert translator(project_copy.locales, "es", project_copy.root).format(
+        translator(project_copy.locales, "es", project_copy.root).ngettext("{n} consecutive value", "{n} consecutive values", 1),
+        n=1) == "Un valor consecutivo"
