@@ -10,6 +10,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias
 
+from ..events import Event as Event  # re-exported: the events this engine reports
+from ..events import event as _ev
+
 # ------------------------------------------------------------------ the game's words, as data
 
 
@@ -271,27 +274,6 @@ def score_pile(rules: DeadMansRules, faces: Sequence[str], jolly_roger_in_hand: 
 
 
 # ------------------------------------------------------------------ events and actions
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened: a kind plus named fields (never prose)."""
-
-    kind: str
-    fields: tuple[tuple[str, Any], ...] = ()
-
-    def __getitem__(self, key: str) -> Any:
-        return dict(self.fields)[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return dict(self.fields).get(key, default)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **dict(self.fields)}
-
-
-def _ev(kind: str, **fields: Any) -> Event:
-    return Event(kind, tuple(fields.items()))
-
 
 @dataclass(frozen=True)
 class Roll:

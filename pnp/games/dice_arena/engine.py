@@ -12,6 +12,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias
 
+from ..events import Event as Event  # re-exported: the events this engine reports
+from ..events import event as _ev
+
 OUTSIDE = 0
 """A chance outcome of a thrown die: it left the arena (a failed throw), whatever it shows."""
 
@@ -55,24 +58,6 @@ class Kind(StrEnum):
     TURN_END = "turn_end"  # player, reason, hand
     ELIMINATED = "eliminated"  # player
     WIN = "win"  # player
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened: a kind plus named fields (never prose)."""
-
-    kind: str
-    fields: tuple[tuple[str, Any], ...] = ()
-
-    def __getitem__(self, key: str) -> Any:
-        return dict(self.fields)[key]
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **dict(self.fields)}
-
-
-def _ev(kind: str, **fields: Any) -> Event:
-    return Event(kind, tuple(fields.items()))
 
 
 # ------------------------------------------------------------------ the rules as data

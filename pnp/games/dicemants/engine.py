@@ -12,6 +12,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias
 
+from ..events import Event as Event  # re-exported: the events this engine reports
+from ..events import event as _ev
+
 # ------------------------------------------------------------------ faces, tiers and rules as data
 
 
@@ -180,27 +183,6 @@ def _shown(die: DieInPlay) -> str:
     """The face of a rolled die (every die of a roll being resolved is rolled)."""
     assert die.face is not None, f"die {die.id} has not been rolled"
     return die.face
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened: a kind plus named fields (never prose)."""
-
-    kind: str
-    fields: tuple[tuple[str, Any], ...] = ()
-
-    def __getitem__(self, key: str) -> Any:
-        return dict(self.fields)[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return dict(self.fields).get(key, default)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **dict(self.fields)}
-
-
-def _ev(kind: str, **fields: Any) -> Event:
-    return Event(kind, tuple(fields.items()))
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias, overload
 
+from ..events import Event as Event  # re-exported: the events this engine reports
+from ..events import event as _ev
+
 # ------------------------------------------------------------------ warning cards: the predicate vocabulary
 
 GANGSTER = 0
@@ -213,27 +216,6 @@ class Kind(StrEnum):
     NOBODY_WINS = "nobody_wins"  # round, table (dice left for the next round's winner)
     DISCARDED = "discarded"  # round, dice
     GAME_END = "game_end"  # winners, dice
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened: a kind plus named fields (never prose)."""
-
-    kind: str
-    fields: tuple[tuple[str, Any], ...] = ()
-
-    def __getitem__(self, key: str) -> Any:
-        return dict(self.fields)[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return dict(self.fields).get(key, default)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **dict(self.fields)}
-
-
-def _ev(kind: str, **fields: Any) -> Event:
-    return Event(kind, tuple(fields.items()))
 
 
 @dataclass(frozen=True)
