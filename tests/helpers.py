@@ -38,6 +38,11 @@ def html(game_id: str, lang: str) -> str:
     return rulebook_html(PROJECT, game(game_id), tr(lang))
 
 
+def spaced(text: str) -> str:
+    """Every run of white space, no-break spaces too, as one space: what PDF text extraction gives back."""
+    return " ".join(text.split())
+
+
 def fold(text: str) -> str:
     """Runs of ordinary white space as one space; no-break spaces kept, as the page keeps them."""
     return re.sub(r"[ \t\n\r\f\v]+", " ", text).strip()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import spaced
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
 from pnp.games.gang_of_dice import cards as card_rules
@@ -96,10 +97,10 @@ def test_conditions_in_the_readers_language(sheet, project, lang):
     else:
         words = html_text(sheet_html(project, game, tr, "cards"))
     for card in cards(game):
-        assert card_rules.condition_text(card, tr) in words
+        assert spaced(card_rules.condition_text(card, tr)) in spaced(words)
     for colour in ("yellow", "black"):
         card = next(c for c in cards(game) if c.colour == colour)
-        assert card_rules.colour_rule(card, tr) in words
+        assert spaced(card_rules.colour_rule(card, tr)) in spaced(words)
 
 
 def test_only_gang_of_dice_has_cards(project):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import spaced
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
 from pnp.games import game_ids
@@ -152,4 +153,4 @@ def test_die_names_in_the_readers_language(sheet, project, lang):
     tr = translator(project.locales, lang, project.root)
     words = text(sheet("dead-mans-dice", "dice", lang=lang))
     for die in game.dice:
-        assert tr.text(die.name, game.values) in words
+        assert spaced(tr.text(die.name, game.values)) in words

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from helpers import spaced
 from helpers import tr as translation
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
@@ -119,9 +120,9 @@ def test_player_aid_in_the_readers_language(sheet, project, lang):
     else:
         words = html_text(sheet_html(project, game, tr, "player-aid"))
     for face in game.faces:
-        assert tr.text(face.name, game.values) in words
+        assert spaced(tr.text(face.name, game.values)) in spaced(words)
     for item in game.section("reference").blocks[0].items:
-        assert tr.text(item.text, game.values) in words
+        assert spaced(tr.text(item.text, game.values)) in spaced(words)
 
 
 @pytest.mark.parametrize("kind, game_id", [("score-pad", "dead-mans-dice"), ("mats", "dicemants"), ("player-aid", "gang-of-dice")])
