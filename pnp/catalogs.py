@@ -16,6 +16,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
 from .errors import display_path
+from .extract import COUNT
 from .i18n import DOMAIN, PLURAL_FORMS, po_path, read_catalog
 from .model import LANGS
 from .output import atomic_write
@@ -154,10 +155,12 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
             ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
             wanted = sorted(set(n for i in ids for n in _names(i)))
             only_one = singular_forms(lang) if message.pluralizable else set()
+            source = template.get(message.id, context=message.context)
+            counts = {"n"} | {c[len(COUNT):] for c in (source.auto_comments if source else ()) if c.startswith(COUNT)}
             for index, form in enumerate(filled):
                 got = sorted(set(_names(form)))
-                # A form used for exactly one thing may say "one" in words rather than print {n} ("un dado").
-                if got != wanted and not (index in only_one and set(got) == set(wanted) - {"n"}):
+                # A form used for exactly one thing may say "one" in words rather than print the count ("un dado").
+                if got != wanted and not (index in only_one and set(wanted) - counts <= set(got) <= set(wanted)):
                     problem = f"placeholders {got} differ from {wanted}"
                     findings.append(Finding(shown, line, _first(message.id), problem))
                     break

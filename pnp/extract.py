@@ -10,6 +10,9 @@ from typing import Any
 from .model import Block, Choice, Game, Sentence, Text
 from .rules import load_game
 
+COUNT = "count: "
+"""The extracted comment that names the value whose number picks a rules sentence's plural form."""
+
 
 def game_texts(game: Game) -> Iterator[tuple[Text, str]]:
     """Every translatable sentence of a game, with a note of where it stands (both sides of a flag)."""
@@ -73,6 +76,8 @@ def extract_rules(fileobj: Any, keywords: Any, comment_tags: Any,
     game = load_game(path, options.get("shown_as") or path.name)
     for text, where in game_texts(game):
         if text.plural is not None:
-            yield text.line, "npgettext", (text.context, text.msgid, text.plural), [f"{game.id}: {where}"]
+            # The count's name, so a form that only ever means one may say it in words (see pnp check).
+            comments = [f"{game.id}: {where}", f"{COUNT}{text.n}"]
+            yield text.line, "npgettext", (text.context, text.msgid, text.plural), comments
         else:
             yield text.line, "pgettext", (text.context, text.msgid), [f"{game.id}: {where}"]

@@ -102,3 +102,14 @@ def test_a_form_used_only_for_one_may_say_one_in_words(project_copy):
     assert translator(project_copy.locales, "es", project_copy.root).format(
         translator(project_copy.locales, "es", project_copy.root).ngettext("{n} consecutive value", "{n} consecutive values", 1),
         n=1) == "Un valor consecutivo"
+
+
+def test_a_rules_sentence_may_say_one_in_words_for_its_own_count(project_copy):
+    """The extractor names a rules sentence's count (`#. count: neutral_dice`): that one may go, no other."""
+    es = po_path(project_copy.locales, "es")
+    text = es.read_text(encoding="utf-8")
+    assert "#. count: neutral_dice" in text and "Lanza un dado neutral a la arena." in text  # as shipped
+    assert [str(f) for f in check_catalogs(project_copy.root, project_copy.locales)] == []
+    es.write_text(text.replace("Lanza un dado neutral a la arena.", "Lanza un dado neutral a la {x}."), encoding="utf-8")
+    findings = [f.problem for f in check_catalogs(project_copy.root, project_copy.locales)]
+    assert findings == ["placeholders ['x'] differ from ['neutral_dice']"]

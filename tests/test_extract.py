@@ -43,7 +43,7 @@ def test_rules_extractor_yields_every_sentence_with_its_game_and_line(tmp_path):
         (12, "Arena die", ["dice-arena: dice.arena.name"], "dice-arena"),
         (18, "Throw one die.", ["dice-arena: rulebook.turn"], "dice-arena"),
         (19, ("Remove every die showing {removed_value} dot.", "Remove every die showing {removed_value} dots."),
-         ["dice-arena: rulebook.turn"], "dice-arena"),
+         ["dice-arena: rulebook.turn", "count: removed_value"], "dice-arena"),
         (22, "The last player holding dice wins.", ["dice-arena: rulebook.end"], "dice-arena"),
     ]
 
