@@ -63,14 +63,59 @@ def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
 
 
 class _Values(string.Formatter):
-    """Fills `{name}` placeholders with the rules data's values, formatted for the locale."""
+    """Fills `{name}` placeholders with the rules data's values, formatted for the locale.
+
+    A placeholder is a plain name and nothing more: no attribute, index, conversion or format, so no
+    sentence (a translation above all) can reach into the objects behind the values.
+    """
 
     def __init__(self, tr: Translator):
         super().__init__()
         self.tr = tr
 
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, str]:
+        if not field_name.isidentifier():
+            raise ValueError(f"placeholder {{{field_name}}} is not a plain name")
+        return kwargs[field_name], field_name
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion:
+            raise ValueError(f"placeholders take no conversion (!{conversion})")
+        return value
+
     def format_field(self, value: Any, format_spec: str) -> str:
         return self.tr.value(value)
+
+
+def placeholder_problems(text: str, allowed: set[str]) -> list[str]:
+    """What is wrong with a sentence's placeholders: broken braces, anything but a plain name, a name not allowed."""
+    try:
+        fields = [(name, conversion, spec) for _, name, spec, conversion in string.Formatter().parse(text)
+                  if name is not None]
+    except ValueError as exc:
+        return [f"broken braces ({exc})"]
+    problems = []
+    for name, conversion, spec in fields:
+        if not name.isidentifier() or conversion or spec:
+            whole = name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            problems.append(f"placeholder {{{whole}}} is not a plain name")
+        elif name not in allowed:
+            problems.append(f"placeholder {{{name}}} is not in the English text")
+    return problems
+
+
+def catalog_problems(catalog: Catalog, shown: str) -> list[Problem]:
+    """Translations that would print wrong or reach into the data: checked on every load, before anything renders."""
+    problems = []
+    for message in catalog:
+        if not message.id or not message.string or message.fuzzy:
+            continue
+        ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+        allowed = {name for i in ids for _, name, _, _ in string.Formatter().parse(i) if name}
+        forms = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        for problem in dict.fromkeys(p for form in forms if form for p in placeholder_problems(form, allowed)):
+            problems.append(Problem(shown, message.lineno, "", f"{problem}: {ids[0][:60]!r}"))
+    return problems
 
 
 @dataclass
@@ -149,4 +194,8 @@ def translator(locales: Path, lang: str, root: Path | None = None) -> Translator
         return Translator(lang, gettext.NullTranslations())
     if lang not in LANGS:
         raise InputError(f"unknown language '{lang}' (choose from {', '.join(LANGS)})")
-    return Translator(lang, compile_catalog(read_catalog(locales, lang, root)))
+    catalog = read_catalog(locales, lang, root)
+    problems = catalog_problems(catalog, display_path(po_path(locales, lang), root))
+    if problems:
+        raise InputError(problems)
+    return Translator(lang, compile_catalog(catalog))

@@ -113,3 +113,31 @@ def test_a_rules_sentence_may_say_one_in_words_for_its_own_count(project_copy):
     es.write_text(text.replace("Lanza un dado neutral a la arena.", "Lanza un dado neutral a la {x}."), encoding="utf-8")
     findings = [f.problem for f in check_catalogs(project_copy.root, project_copy.locales)]
     assert findings == ["placeholders ['x'] differ from ['neutral_dice']"]
+
+
+def test_a_translation_cannot_reach_into_the_data_and_the_build_refuses_it(project_copy):
+    """A placeholder is a plain name: `{x[0].__init__…}` in a msgstr stops the build before anything renders."""
+    from helpers import run
+
+    path = po_path(project_copy.locales, "es")
+    text = path.read_text(encoding="utf-8")
+    hostile = "{faces_on_one_die[0].__init__.__globals__[os].environ[HOME]}"
+    msgid = text.index('"Each of these faces appears only once')
+    start = text.index("{faces_on_one_die}", text.index("msgstr", msgid))
+    path.write_text(text[:start] + hostile + text[start + len("{faces_on_one_die}"):], encoding="utf-8")
+    code, out, err = run("--root", str(project_copy.root), "build", "dicemants", "--lang", "es")
+    assert (code, out) == (2, "")
+    located = err.split(": placeholder")[0]
+    assert located.startswith("error: locales/es/LC_MESSAGES/pnp.po:")
+    assert int(located.rsplit(":", 1)[1]) == text[:msgid].count("\n")  # the entry's msgid line
+    assert f"placeholder {hostile} is not a plain name" in err
+    assert "/root" not in err and "Traceback" not in err
+    assert not (project_copy.root / "output").exists()
+
+
+def test_the_formatter_takes_plain_names_only(project):
+    tr = translator(project.locales, "ca", project.root)
+    assert tr.format("{n} i {m}", n=1, m=[2, 3]) == "1 i 2 i 3"
+    for hostile in ("{n.real}", "{n[0]}", "{n!r}"):
+        with pytest.raises(ValueError, match="plain name|no conversion"):
+            tr.format(hostile, n=[1])
