@@ -9,12 +9,29 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 
 from .errors import InputError, Problem
 from .games import find_spec
 from .i18n import Translator
 from .model import Face, Game
 from .project import Project, font_faces
+
+
+class ProjectLoader(jinja2.FileSystemLoader):
+    """Templates from the given folders only: a template whose real path leaves them (a symlink out) is refused."""
+
+    def __init__(self, folders: list[Path]) -> None:
+        super().__init__(folders)
+        self.roots = [folder.resolve() for folder in folders]
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        source, filename, uptodate = super().get_source(environment, template)
+        real = Path(filename).resolve()
+        if not any(real.is_relative_to(root) for root in self.roots):
+            raise InputError(Problem(filename, None, "", f"template {template!r} leads outside the templates "
+                                                          f"folders (to {real}): refused"))
+        return source, filename, uptodate
 
 
 def environment(project: Project, tr: Translator, game: Game | None = None) -> jinja2.Environment:
@@ -26,8 +43,8 @@ def environment(project: Project, tr: Translator, game: Game | None = None) -> j
     spec = find_spec(game.id) if game is not None else None
     if spec is not None and spec.templates is not None:
         folders.append(spec.templates)
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(folders),
+    env = SandboxedEnvironment(
+        loader=ProjectLoader(folders),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
@@ -91,6 +108,13 @@ def render_template(project: Project, translator: Translator, name: str, context
     except jinja2.UndefinedError as exc:
         file, line = _template_frame(project)
         raise InputError(Problem(file or f"templates/{name}", line, "", f"template: {exc.message}")) from None
+    except InputError:
+        raise
+    except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        # Anything else a template does wrong (1 / 0, a forbidden attribute in the sandbox): located, no traceback.
+        file, line = _template_frame(project)
+        raise InputError(Problem(file or f"templates/{name}", line, "",
+                                 f"template: {type(exc).__name__}: {exc}")) from None
 
 
 def _template_frame(project: Project) -> tuple[str | None, int | None]:

@@ -139,3 +139,29 @@ def test_the_examples_review_is_checked_for_every_game_with_examples(project_cop
     snapshot.write_text(snapshot.read_text(encoding="utf-8").replace("\n", "\n  | an edit\n", 1), encoding="utf-8")
     assert review.changed(project_copy, games) == [game_id]
     assert "-  | an edit" in review.diff(project_copy, games[[g.id for g in games].index(game_id)])
+
+
+@pytest.mark.parametrize("insert, message", [
+    ("{{ 1 / 0 }}", "template: ZeroDivisionError: division by zero"),
+    ("{{ game.__class__.__init__.__globals__ }}", "template: SecurityError: access to attribute '__init__'"),
+])
+def test_any_template_error_is_located_with_no_traceback(project_copy, insert, message):
+    template = project_copy.templates / "rulebook.html"
+    lines = template.read_text().split("\n")
+    index = next(i for i, line in enumerate(lines) if "<h2>{{ _(\"Components\") }}</h2>" in line)
+    lines.insert(index + 1, insert)
+    template.write_text("\n".join(lines))
+    code, out, err = run("--root", str(project_copy.root), "build", "dead-mans-dice", "--lang", "en")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: templates/rulebook.html:{index + 2}: {message}")
+    assert "Traceback" not in err and not (project_copy.root / "output").exists()
+
+
+def test_a_template_that_leads_outside_the_project_is_refused(project_copy, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the contents of a file outside the project\n")
+    (project_copy.templates / "game-rulebook.css").symlink_to(secret)  # a game's CSS partial, as a symlink out
+    code, out, err = run("--root", str(project_copy.root), "build", "dead-mans-dice", "--lang", "en")
+    assert (code, out) == (2, "")
+    assert "template 'game-rulebook.css' leads outside the templates folders" in err and "refused" in err
+    assert "the contents of a file" not in err and not (project_copy.root / "output").exists()
