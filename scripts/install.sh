@@ -9,6 +9,8 @@ has_lib 'libpango-1.0.so.0' || need+=(libpango-1.0-0)
 has_lib 'libpangoft2-1.0.so.0' || need+=(libpangoft2-1.0-0)
 # HarfBuzz-Subset makes WeasyPrint's font subsetting fast and warning-free.
 has_lib 'libharfbuzz-subset.so.0' || need+=(libharfbuzz-subset0)
+# GNU msgfmt checks the catalogs as translators' tools will (`msgfmt -c` in the tests).
+command -v msgfmt >/dev/null || need+=(gettext)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     echo "installing system libraries: ${need[*]}"
