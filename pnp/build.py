@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import InputError, Problem
 from .games import find_spec, game_ids
 from .i18n import Translator, translator
 from .model import LANGS, Game
-from .pdf import write_pdf
+from .output import Staging, atomic_write_bytes, check_output, write_error
+from .pdf import render_pdf
 from .project import FONTS_DIR, Project
 from .rulebook import rulebook_html
 from .rules import load_games
-from .sheets import DIE_SIZE, SHARED, check_die_size, kit_order, sheet, sheets_for, write_kit, write_sheet
+from .sheets import DIE_SIZE, SHARED, check_die_size, kit_order, sheet, sheets_for, write_kit
+from .sheets.files import sheet_pdf
+from .templating import template_file, template_folders
 
 RULEBOOKS = ("rulebook",)
 """What `build` makes unless asked for more; `pnp build` asks for every kind (EVERY)."""
@@ -94,7 +101,9 @@ def build(
     """Load and validate the rules, render the rulebooks and any sheets asked for (in parallel), then merge the kits.
 
     `kinds` names what to make for each game and language (see kinds(), or EVERY); `workers` caps the processes
-    (default: one per CPU). Report.written lists the files in build order, whichever finished first.
+    (default: one per CPU). Every file is made in a staging folder inside `out` and moved into place only when all
+    are made, under a lock on `out` (a second build into it waits, and logs that it does): a failed or
+    interrupted build writes nothing. Report.written lists the files in build order, whichever finished first.
     """
     out = out or project.root / "output"
     langs = list(langs or LANGS)
@@ -103,6 +112,8 @@ def build(
     # Every catalog read and checked before the first page is drawn.
     translators = {lang: translator(project.locales, lang, project.root) for lang in langs}
     jobs = plan(project, loaded, langs, out, kinds)
+    # The output folder checked before the first page is drawn too: writable, room for every file.
+    check_output(out, [job.path for job in jobs], project.root)
     finished: dict[Path, list[str]] = {}
     shown = 0
 
@@ -115,40 +126,89 @@ def build(
             if progress:
                 progress(shown, len(jobs), jobs[shown - 1].path)
 
-    # Step 2 – rulebooks and sheets, each file on its own.
-    renders = [job for job in jobs if job.kind != "kit"]
-    count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
-    if count > 1:
-        _render_in_parallel(settings, renders, count, done)
-    else:
-        for job in renders:
-            done(job, _checked(_render(settings, job, translators)))
-    # Step 3 – each kit, from the files of its game and language.
-    for job in jobs:
-        if job.kind == "kit":
-            _kit(job, translators[job.lang], jobs)
-            done(job, [])
+    with Staging(out, project.root) as staging:
+        # Step 2 – rulebooks and sheets, each file on its own, made in the staging folder.
+        renders = [(job, staging.path(job.path)) for job in jobs if job.kind != "kit"]
+        count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
+        if count > 1:
+            try:
+                _render_in_parallel(settings, renders, count, done)
+            except BrokenProcessPool:
+                raise InputError(Problem(project.shown(out), None, "", "a render worker died (out of memory, or "
+                                                                        "killed): nothing was written")) from None
+        else:
+            for job, staged in renders:
+                done(job, _checked(_render(settings, job, staged, translators)))
+        # Step 3 – each kit, from the files of its game and language.
+        for job in jobs:
+            if job.kind == "kit":
+                try:
+                    _kit(_staged(job, staging), translators[job.lang], [_staged(j, staging) for j in jobs])
+                except OSError as exc:
+                    raise write_error(job.path, exc, project.root) from None
+                done(job, [])
+        # Step 4 – every file moved into place at once, under the output folder's lock.
+        staging.commit([job.path for job in jobs])
     report = Report()
+    for lang in langs:  # fuzzy or untranslated entries print in English: say so, with where
+        report.warnings.extend(str(problem) for problem in translators[lang].unready)
     for job in jobs:
         report.written.append(job.path)
         report.warnings.extend(f"{project.shown(job.path)}: {w}" for w in finished[job.path])
     return report
 
 
-def _render_in_parallel(settings: Settings, jobs: list[Job], count: int,
+def _staged(job: Job, staging: Staging) -> Job:
+    """The job as made during the build: its file in the staging folder."""
+    return replace(job, path=staging.path(job.path))
+
+
+def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], count: int,
                         done: Callable[[Job, list[str]], None]) -> None:
-    """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited)."""
+    """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited).
+
+    The workers leave Ctrl-C to this process, and die with it: on any failure or interrupt here they are
+    stopped at once, and a worker whose parent is gone (killed) ends itself.
+    """
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-        pending = {pool.submit(_render, settings, job): job for job in jobs}
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_init,
+                               initargs=(os.getpid(),))
+    try:
+        # Workers start with Ctrl-C ignored (inherited), so an interrupt while they import is not theirs either.
+        main = threading.current_thread() is threading.main_thread()  # only the main thread may set handlers
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_EXCEPTION)
-                for future in finished:
-                    done(pending.pop(future), _checked(future.result()))
-        except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
+            pending = {pool.submit(_render, settings, job, staged): job for job, staged in renders}
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, before)
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                done(pending.pop(future), _checked(future.result()))
+    except BaseException:
+        _stop(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers now rather than after their current page: nothing of this build may be written later."""
+    for process in list(pool._processes.values()):
+        process.terminate()
+
+
+def _worker_init(parent: int) -> None:
+    """A render worker: Ctrl-C is the parent's to handle, and the worker ends itself when the parent dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)  # the parent was killed: nothing is waiting for this worker's pages
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 def _checked(result: tuple[list[str], list[Problem]]) -> list[str]:
@@ -163,9 +223,12 @@ _worker_translators: dict[str, Translator] = {}
 """A worker's catalogs, compiled once per language; a worker lives for one build."""
 
 
-def _render(settings: Settings, job: Job,
+def _render(settings: Settings, job: Job, staged: Path,
             translators: dict[str, Translator] | None = None) -> tuple[list[str], list[Problem]]:
-    """Render one rulebook or sheet to its PDF; returns (warnings, problems) so a worker hands back plain data."""
+    """Render one rulebook or sheet to its PDF at `staged`, written once, whole.
+
+    Returns (warnings, problems) so a worker hands back plain data.
+    """
     project = settings.project
     translators = _worker_translators if translators is None else translators
     try:
@@ -174,14 +237,21 @@ def _render(settings: Settings, job: Job,
         tr = translators[job.lang]
         if job.kind == "rulebook":
             html = rulebook_html(project, job.game, tr, settings.paper)
-            return write_pdf(html, job.path, [project.root, FONTS_DIR], project.templates), []
-        return write_sheet(project, job.game, tr, job.kind, job.path, settings.paper, settings.die_size), []
+            data, warnings = render_pdf(html, [project.root, FONTS_DIR], project.templates,
+                                        template_folders(project, job.game),
+                                        template_file(project, job.game, "rulebook.html"), project.root)
+        else:
+            data, warnings = sheet_pdf(project, job.game, tr, job.kind, settings.paper, settings.die_size)
+        atomic_write_bytes(staged, data)
+        return warnings, []
     except InputError as exc:
         return [], exc.problems
+    except OSError as exc:
+        return [], write_error(job.path, exc, project.root).problems
 
 
 def _kit(job: Job, tr: Translator, jobs: list[Job]) -> None:
-    """Merge the game's rulebook and sheets, just written, into its kit, in print order."""
+    """Merge the game's rulebook and sheets, just made, into its kit, in print order."""
     made = {j.kind: j.path for j in jobs if j.game.id == job.game.id and j.lang == job.lang and j.kind != "kit"}
     parts = []
     for kind in kit_order(job.game):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gettext
-import string
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
@@ -15,9 +13,10 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
-from .errors import display_path
+from .errors import InputError, Problem, display_path
 from .extract import COUNT
-from .i18n import DOMAIN, PLURAL_FORMS, po_path, read_catalog
+from .i18n import DOMAIN, PLURAL_FORMS, load_translator, message_issues, po_path, read_catalog
+from .i18n import singular_forms as singular_forms  # a form that only means one may say it in words
 from .model import LANGS
 from .output import atomic_write
 
@@ -70,6 +69,7 @@ def update(root: Path, locales: Path, langs: tuple[str, ...] = TRANSLATED) -> di
     out: dict[str, Catalog] = {}
     for lang in langs:
         path = po_path(locales, lang)
+        catalog: Catalog
         if path.exists():
             catalog = read_catalog(locales, lang, root)
         else:
@@ -96,6 +96,7 @@ def compile_all(root: Path, locales: Path) -> list[Path]:
     written = []
     for lang in TRANSLATED:
         catalog = read_catalog(locales, lang, root)
+        load_translator(catalog, lang, display_path(po_path(locales, lang), root))  # refuses what would print wrong
         path = po_path(locales, lang).with_suffix(".mo")
         atomic_write(path, partial(write_mo, catalog=catalog, use_fuzzy=False), binary=True)
         written.append(path)
@@ -117,64 +118,38 @@ class Finding:
         return f"{where}: {self.problem}: {short!r}"
 
 
-def _names(text: str) -> list[str]:
-    try:
-        return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
-    except ValueError:
-        return ["<broken braces>"]
-
-
 def check_catalogs(root: Path, locales: Path) -> list[Finding]:
-    """Untranslated, fuzzy, placeholder-mismatched, stale or missing entries, in every language."""
+    """Every catalog read strictly (a syntax, charset or plural-rule error stops the check, as it stops a build),
+    then every entry that is missing, stale, fuzzy, untranslated or would print wrong, in every language."""
     findings: list[Finding] = []
+    unreadable: list[Problem] = []
     template = extract(root)
     for lang in TRANSLATED:
-        path = po_path(locales, lang)
-        shown = display_path(path, root)
-        catalog = read_catalog(locales, lang, root)
-        expected = PLURAL_FORMS[lang].split(";")[0].strip()
-        if catalog.plural_forms.split(";")[0].strip() != expected:
-            findings.append(Finding(shown, 1, "", f"plural forms must declare {expected}"))
+        shown = display_path(po_path(locales, lang), root)
+        try:
+            catalog = read_catalog(locales, lang, root)
+        except InputError as exc:  # every catalog that cannot be read is reported, not only the first
+            unreadable.extend(exc.problems)
+            continue
         for message in template:
             if message.id and catalog.get(message.id, context=message.context) is None:
                 findings.append(Finding(shown, None, _first(message.id), "missing (run `pnp catalog update`)"))
         for message in catalog:
             if not message.id:
                 continue
-            line = message.lineno
-            if template.get(message.id, context=message.context) is None:
-                findings.append(Finding(shown, line, _first(message.id), "stale entry no longer in the sources"))
-                continue
-            if message.fuzzy:
-                findings.append(Finding(shown, line, _first(message.id), "fuzzy"))
-            strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
-            filled = [form for form in strings if form]
-            if len(filled) != len(strings) or (message.pluralizable and len(strings) != catalog.num_plurals):
-                findings.append(Finding(shown, line, _first(message.id), "untranslated"))
-                continue
-            ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
-            wanted = sorted(set(n for i in ids for n in _names(i)))
-            only_one = singular_forms(lang) if message.pluralizable else set()
             source = template.get(message.id, context=message.context)
-            counts = {"n"} | {c[len(COUNT):] for c in (source.auto_comments if source else ()) if c.startswith(COUNT)}
-            for index, form in enumerate(filled):
-                got = sorted(set(_names(form)))
-                # A form used for exactly one thing may say "one" in words rather than print the count ("un dado").
-                if got != wanted and not (index in only_one and set(wanted) - counts <= set(got) <= set(wanted)):
-                    problem = f"placeholders {got} differ from {wanted}"
-                    findings.append(Finding(shown, line, _first(message.id), problem))
-                    break
+            if source is None:
+                findings.append(Finding(shown, message.lineno, _first(message.id),
+                                        "stale entry no longer in the sources"))
+                continue
+            # The count a form may say in words is the one the sources name, not one a catalog claims.
+            counts = {c[len(COUNT):] for c in source.auto_comments if c.startswith(COUNT)}
+            lines = catalog.translation_lines.get((_first(message.id), message.context))
+            findings.extend(Finding(shown, issue.line, issue.msgid, issue.problem)
+                            for issue in message_issues(message, lang, lines, counts))
+    if unreadable:
+        raise InputError(unreadable)
     return findings
-
-
-def singular_forms(lang: str) -> set[int]:
-    """The plural forms of a language that only ever stand for n = 1 (Spanish and Catalan: the first; Russian: none,
-    since its first form also serves 21, 31…)."""
-    rule = gettext.c2py(PLURAL_FORMS[lang].split("plural=", 1)[1].rstrip(";"))
-    numbers: dict[int, set[int]] = {}
-    for n in range(1000):
-        numbers.setdefault(rule(n), set()).add(n)
-    return {form for form, ns in numbers.items() if ns == {1}}
 
 
 def _first(msgid: str | tuple[str, ...] | list[str]) -> str:

@@ -1,30 +1,40 @@
-"""The `pnp` command line: build, check and catalog commands; exit 0 ok, 1 a check failed, 2 bad input."""
+"""The `pnp` command line: build, check and catalog commands; exit 0 ok, 1 a check failed, 2 bad input, 130 Ctrl-C."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
+import logging
 import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, Any, NoReturn
 
-from . import catalogs, review
-from .build import EVERY, build
-from .errors import InputError
-from .games import find_spec, game_ids
-from .games.chance import simulate
-from .games.protocols import Book
-from .games.views import odds_view
-from .i18n import translator
-from .model import LANGS, Game
-from .project import PAPERS, Project
-from .rules import load_games
-from .sheets import DIE_SIZE, DIE_SIZES
-from .sheets.kinds import mm
+INTERRUPTED = 130
+"""The exit status after Ctrl-C, as shells report a process ended by SIGINT; one line says so, never a traceback."""
+
+try:  # Ctrl-C while the package loads (a quarter of a second) ends the same way as Ctrl-C in a command
+    from . import catalogs, review
+    from .build import EVERY, build
+    from .errors import InputError, Problem
+    from .games import find_spec, game_ids
+    from .games.chance import MAX_GAMES, EndlessGame, TooMuchWork, simulate
+    from .games.protocols import Book
+    from .games.views import odds_view
+    from .i18n import translator
+    from .model import LANGS, Game
+    from .project import PAPERS, Project
+    from .rules import load_games
+    from .sheets import DIE_SIZE, DIE_SIZES
+    from .sheets.kinds import mm
+except KeyboardInterrupt:
+    print("pnp: interrupted", file=sys.stderr)
+    raise SystemExit(INTERRUPTED) from None
 
 
 class UsageError(Exception):
@@ -34,6 +44,25 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # argparse would exit; report as usage instead
         raise UsageError(f"{self.prog}: {message}")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """Every typed argument explains a value it cannot read in the user's words, never a function's name."""
+        if callable(kwargs.get("type")):
+            kwargs["type"] = _explained(kwargs["type"])
+        return super().add_argument(*args, **kwargs)
+
+
+def _explained(convert: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argument type whose ValueError reads as what was expected and what was found."""
+    @functools.wraps(convert)
+    def read(text: str) -> Any:
+        try:
+            return convert(text)
+        except ValueError as exc:
+            expected = ("a whole number" if "int()" in str(exc) else "a number" if "float" in str(exc)
+                        else str(exc))
+            raise argparse.ArgumentTypeError(f"expected {expected}, found {text!r}") from None
+    return read
 
 
 def default_root() -> Path:
@@ -62,7 +91,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("games", nargs="*", metavar="GAME", help=f"games to build (default: all of {', '.join(games)})")
     b.add_argument("--lang", action="append", choices=LANGS, help="language (repeatable; default: all)")
     b.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default: a4)")
-    b.add_argument("--out", type=Path, help="output folder (default: output/)")
+    b.add_argument("--out", type=_folder, help="output folder (default: output/)")
     b.add_argument("--die-size", type=die_size_argument, default=DIE_SIZE, metavar="MM",
                    help="edge of the blank dice the stickers and paper dice are made for, in mm "
                         f"({DIE_SIZES[0]:g}–{DIE_SIZES[1]:g}; default: {DIE_SIZE:g})")
@@ -88,7 +117,8 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("simulate", help="play whole games with named strategies")
     s.add_argument("game", choices=engines)
-    s.add_argument("--games", type=_count, default=1000)
+    s.add_argument("--games", type=_games, default=1000, metavar="N",
+                   help=f"games to play, 1 to {MAX_GAMES:,} (default: 1000); progress on stderr for long runs")
     s.add_argument("--players", type=_count, default=2)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--strategy", action="append",
@@ -115,6 +145,21 @@ def _count(text: str) -> int:
     return value
 
 
+def _games(text: str) -> int:
+    """`--games`: from 1 to MAX_GAMES, the stated bound of one simulation."""
+    value = int(text)
+    if not 1 <= value <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_GAMES:,}, found {value}")
+    return value
+
+
+def _folder(text: str) -> Path:
+    """`--out`: a folder's path; an empty one would quietly mean the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder, found an empty path")
+    return Path(text)
+
+
 def die_size_argument(text: str) -> float:
     """`--die-size` on the command line: a number of millimetres within DIE_SIZES."""
     try:
@@ -128,9 +173,20 @@ def die_size_argument(text: str) -> float:
 
 
 def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
-    """Run one command; returns the exit status instead of exiting, so tests can call it in-process."""
+    """Run one command; returns the exit status instead of exiting, so tests can call it in-process.
+
+    Exit 0 done, 1 a check failed, 2 bad input (one located line per problem), INTERRUPTED after Ctrl-C.
+    """
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    try:
+        return _run(argv, stdout, stderr)
+    except KeyboardInterrupt:
+        print("pnp: interrupted", file=stderr)
+        return INTERRUPTED
+
+
+def _run(argv: Sequence[str] | None, stdout: IO[str], stderr: IO[str]) -> int:
     try:
         with contextlib.redirect_stdout(stdout):  # --help prints to the caller's stdout
             args = parser().parse_args(argv)
@@ -140,8 +196,8 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
     except SystemExit as exc:  # --help has been printed
         return int(exc.code or 0)
     quiet = args.quiet or getattr(args, "quiet_sub", False)
-    project = Project((args.root or default_root()).resolve())
     try:
+        project = _project(args.root)
         return COMMANDS[args.command](args, project, quiet, stdout, stderr)
     except InputError as exc:
         for problem in exc.problems:
@@ -150,6 +206,17 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
     except UsageError as exc:
         print(exc, file=stderr)
         return 2
+
+
+def _project(root: Path | None) -> Project:
+    """The project folder asked for, or found; one that does not exist or holds no rules/ is named as it was given."""
+    project = Project((root or default_root()).resolve())
+    if root is not None and not root.is_dir():
+        raise UsageError(f"pnp: --root {root}: {'not a folder' if root.exists() else 'no such folder'}")
+    if not project.rules.is_dir():
+        where = f"--root {root}" if root is not None else str(project.root)
+        raise UsageError(f"pnp: {where}: not a pnp project (no rules/ folder in it)")
+    return project
 
 
 def _load(project: Project, game_id: str) -> tuple[Game, Book]:
@@ -170,8 +237,9 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
         if not quiet:
             print(f"[{done:>2}/{total}] {project.shown(path)}", file=stderr, flush=True)
 
-    report = build(project, args.games or None, args.lang, args.paper, args.out, progress,
-                   die_size=args.die_size, kinds=EVERY)
+    with _logged(stderr, quiet):  # a wait for another build into the same folder is told
+        report = build(project, args.games or None, args.lang, args.paper, args.out, progress,
+                       die_size=args.die_size, kinds=EVERY)
     for warning in report.warnings:
         print(f"warning: {warning}", file=stderr)
     for game_id in review.changed(project, load_games(project.rules, project.root, args.games or None)):
@@ -180,6 +248,22 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
     if not quiet:
         print(f"built {len(report.written)} files", file=stdout)
     return 0
+
+
+@contextlib.contextmanager
+def _logged(stderr: IO[str], quiet: bool) -> Iterator[None]:
+    """pnp's own log lines (not WeasyPrint's) on stderr while a command runs, unless quiet."""
+    handler = logging.StreamHandler(stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    logger = logging.getLogger("pnp")
+    logger.addHandler(handler)
+    level = logger.level
+    logger.setLevel(logging.WARNING if quiet else logging.INFO)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
 
 
 def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
@@ -251,7 +335,13 @@ def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
         raise UsageError(f"pnp simulate: unknown strategy {', '.join(unknown)} (choose from {', '.join(strategies)})")
     # Every named strategy takes its turn in every seat: simulate rotates them over the games.
     seats = [strategies[name] for name in names]
-    stats = simulate(book.engine(game), args.games, args.players, args.seed, seats, book.measures(game))
+    try:
+        stats = simulate(book.engine(game), args.games, args.players, args.seed, seats, book.measures(game),
+                         progress=Progress(args.games, stderr, quiet))
+    except TooMuchWork as exc:
+        raise UsageError(f"pnp simulate {game.id}: {exc}") from None
+    except EndlessGame as exc:
+        raise InputError(Problem(game.file, None, "", str(exc))) from None
     print(f"{stats.games} games, {stats.players} players, seed {args.seed} (seats rotate between games)", file=stdout)
     for name, wins, seated in stats.wins_by_policy:
         share = f"{float(wins) / seated:.1%}" if seated else "-"
@@ -261,6 +351,25 @@ def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
     for m in stats.measures:
         print(f"  {m.name} per game: mean {m.mean:.1f}, min {m.least:g}, max {m.most:g}", file=stdout)
     return 0
+
+
+class Progress:
+    """How far a long run is, on stderr: one whole line every EVERY seconds, none for a run shorter than that."""
+
+    EVERY = 2.0
+
+    def __init__(self, total: int, stream: IO[str], quiet: bool = False, clock: Callable[[], float] = time.monotonic):
+        self.total = total
+        self.stream = stream
+        self.quiet = quiet
+        self.clock = clock
+        self.next = clock() + self.EVERY
+
+    def __call__(self, done: int) -> None:
+        if self.quiet or done == self.total or self.clock() < self.next:
+            return
+        self.next = self.clock() + self.EVERY
+        print(f"[{done:,}/{self.total:,} games]", file=self.stream, flush=True)
 
 
 def _wins(wins: Fraction) -> str:

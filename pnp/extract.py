@@ -73,7 +73,8 @@ def extract_rules(fileobj: Any, keywords: Any, comment_tags: Any,
                   options: dict[str, Any]) -> Iterator[tuple[int | None, str, tuple[str, ...], list[str]]]:
     """Babel extraction method `pnp_rules`: yields (line, function, message, comments)."""
     path = Path(getattr(fileobj, "name", ""))
-    game = load_game(path, options.get("shown_as") or path.name)
+    # Shown as the project knows it (babel.cfg maps rules/*.yaml): `rules/dicemants.yaml:15: params.goal: …`.
+    game = load_game(path, options.get("shown_as") or "/".join(path.parts[-2:]))
     for text, where in game_texts(game):
         if text.plural is not None:
             # The count's name, so a form that only ever means one may say it in words (see pnp check).

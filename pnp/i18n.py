@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import bisect
 import gettext
 import io
 import re
 import string
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from babel import Locale
 from babel.lists import format_list
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal, format_percent
 
 from .errors import InputError, Problem, display_path
@@ -28,7 +30,16 @@ PLURAL_FORMS = {
     "ca": "nplurals=2; plural=(n != 1);",
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
-"""The gettext plural rule each catalog must declare (Russian has three forms)."""
+"""The gettext plural rule each catalog declares (Russian has three forms); each agrees with CLDR's."""
+
+PLURAL_SAMPLES = range(201)
+"""The numbers a catalog's plural rule must agree with CLDR's on: every ending Russian has, twice over."""
+
+CLDR_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""CLDR's plural categories in the order gettext numbers a language's forms."""
+
+MAX_PROBLEMS = 20
+"""The most errors one catalog reports: a file of garbage would otherwise print one per line."""
 
 ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short", "unit-narrow"]
 """The list styles of babel.lists.format_list: `and` lists, `or` lists and lists of units."""
@@ -39,19 +50,540 @@ def po_path(locales: Path, lang: str) -> Path:
     return locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def read_catalog(locales: Path, lang: str, root: Path | None = None) -> Catalog:
-    """Parse one .po catalog; a syntax error names the file and line."""
+# ---------------------------------------------------------------------------------------------------------------
+# The strict .po reader. Babel's reader forgives what GNU msgfmt refuses (an unclosed string loses its last
+# character, `\q` stays as typed, a header line without a colon hides the charset), so a catalog is read here,
+# line by line, and anything msgfmt would refuse or that would print other than it reads is an error located to
+# its line. What is read becomes a Babel Catalog, as Babel's reader would have made it.
+
+
+class PoCatalog(Catalog):
+    """A catalog as read from its .po file, with the line of every piece of every translation."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(locale=lang, charset="utf-8", fuzzy=False)
+        self.translation_lines: dict[tuple[str, str | None], tuple[tuple[tuple[int, str], ...], ...]] = {}
+        """For each entry (msgid, context): each form's pieces as (line, text), as written in the file."""
+
+
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t"}
+"""The escapes a catalog string may use: the ones Babel and GNU gettext read alike and that print can show."""
+
+_STRING = re.compile(r'"((?:[^"\\]|\\[\\"nt])*)"[ \t]*\Z')
+_UNESCAPE = re.compile(r"\\(.)")
+_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[([0-9]{1,3})\])?(?![\w\[])[ \t]*(.*)\Z")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+_HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9-]*):[ \t]*(.*?)[ \t]*\Z")
+_CHARSET = re.compile(r"charset\s*=\s*\"?([^\s;\"]*)", re.IGNORECASE)
+_LINE_NUMBER = re.compile(r"[0-9]{1,9}")
+_PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*([0-9]{1,3})\s*;\s*plural\s*=\s*(.+?)\s*;?\s*\Z")
+
+
+class _BadLine(Exception):
+    """A line the reader cannot take; its message names what is wrong."""
+
+
+@dataclass
+class _Part:
+    """One keyword of an entry (msgctxt, msgid, msgid_plural, msgstr, msgstr[N]): its line and its string, in
+    pieces, each with its own line."""
+
+    line: int
+    pieces: list[tuple[int, str]]
+
+    @property
+    def text(self) -> str:
+        return "".join(piece for _, piece in self.pieces)
+
+
+@dataclass
+class _Entry:
+    """One entry as read: its comments, then its keywords."""
+
+    comments: list[str] = field(default_factory=list)
+    context: _Part | None = None
+    msgid: _Part | None = None
+    plural: _Part | None = None
+    strings: list[_Part] = field(default_factory=list)
+
+
+def _string(text: str, column: int) -> str:
+    """A quoted string's value; `column` is where it starts on its line, for messages."""
+    match = _STRING.match(text)
+    if match:
+        body = match.group(1)
+        return _UNESCAPE.sub(lambda m: _ESCAPES[m.group(1)], body) if "\\" in body else body
+    if not text.startswith('"'):
+        raise _BadLine(f"expected a string in double quotes, found {text[:20]!r}")
+    i = 1
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text):
+            if text[i + 1] not in _ESCAPES:
+                raise _BadLine(f"unknown escape \\{text[i + 1]} at column {column + i} "
+                               "(a string may use \\n, \\t, \\\\ and \\\")")
+            i += 2
+        elif text[i] == '"':
+            raise _BadLine(f"text after the closing quote at column {column + i}: {text[i + 1:].strip()[:20]!r} "
+                           "(write \\\" for a quote inside a string)")
+        else:
+            i += 1
+    raise _BadLine("unclosed string: the line ends before its closing quote")
+
+
+class _Reader:
+    """Reads a .po file's lines into entries; each line that breaks the format is a problem, with its line."""
+
+    def __init__(self) -> None:
+        self.entries: list[_Entry] = []
+        self.problems: list[tuple[int, str]] = []
+        self.entry: _Entry | None = _Entry()
+        """The entry being read; None while skipping the rest of a broken one."""
+        self.part: _Part | None = None
+        """The keyword a string on its own line continues."""
+
+    def read(self, lines: list[str]) -> list[_Entry]:
+        for number, raw in enumerate(lines, 1):
+            line = raw[:-1] if raw.endswith("\r") else raw
+            bad = _CONTROL.search(line)
+            if bad:
+                self.fail(number, f"control character U+{ord(bad.group()):04X} at column {bad.start() + 1}")
+                continue
+            stripped = line.strip(" \t")
+            try:
+                if not stripped:
+                    if self.entry is None:  # a blank line ends a broken entry
+                        self.entry = _Entry()
+                elif stripped.startswith("#"):
+                    self.comment(number, stripped)
+                elif stripped.startswith('"'):
+                    self.continuation(number, stripped, len(line) - len(line.lstrip(" \t")) + 1)
+                else:
+                    self.keyword(number, stripped, len(line) - len(line.lstrip(" \t")) + 1)
+            except _BadLine as exc:
+                self.fail(number, str(exc))
+        self.finish()
+        return self.entries
+
+    def fail(self, number: int, message: str) -> None:
+        self.problems.append((number, message))
+        self.entry, self.part = None, None
+
+    def finish(self) -> None:
+        """The entry read so far is whole: keep it, or say what it lacks."""
+        entry, self.part = self.entry, None
+        if entry is None or (entry.msgid is None and entry.context is None):
+            return
+        if entry.msgid is None:
+            assert entry.context is not None
+            self.fail(entry.context.line, "msgctxt without a msgid after it")
+        elif not entry.strings:
+            self.fail(entry.msgid.line, f"{'msgid_plural' if entry.plural else 'msgid'} without a msgstr after it")
+        else:
+            self.entries.append(entry)
+
+    def comment(self, number: int, line: str) -> None:
+        if line.startswith("#-"):
+            raise _BadLine("a merge conflict marker (#-#-#-#-#): resolve the conflict first")
+        if self.entry is None or self.entry.msgid is not None or self.entry.context is not None:
+            if self.entry is not None and self.entry.msgid is None:
+                raise _BadLine("a comment between msgctxt and msgid")
+            self.finish()
+            self.entry = _Entry()
+        if not line.startswith(("#~", "#|")):  # obsolete entries and previous msgids print nothing
+            self.entry.comments.append(line)
+
+    def continuation(self, number: int, line: str, column: int) -> None:
+        if self.entry is None:
+            return  # the rest of a broken entry
+        if self.part is None:
+            raise _BadLine("a string with no msgctxt, msgid or msgstr before it")
+        self.part.pieces.append((number, _string(line, column)))
+
+    def keyword(self, number: int, line: str, column: int) -> None:
+        match = _KEYWORD.match(line)
+        if not match:
+            raise _BadLine(f"unknown keyword {(line.split(maxsplit=1) or [line])[0][:20]!r}")
+        name, index, rest = match.groups()
+        keyword = name if index is None else f"{name}[{index}]"
+        if index is not None and name != "msgstr":
+            raise _BadLine(f"{keyword}: only msgstr takes an index")
+        if not rest:
+            raise _BadLine(f"{keyword} without a string")
+        if name in ("msgctxt", "msgid"):
+            if self.entry is None or self.entry.msgid is not None:
+                self.finish()
+                self.entry = _Entry()
+        if self.entry is None:
+            return  # the rest of a broken entry
+        entry = self.entry
+        part = _Part(number, [(number, _string(rest, column + match.start(3)))])
+        if name == "msgctxt":
+            if entry.context is not None:
+                raise _BadLine("a second msgctxt in one entry")
+            entry.context = part
+        elif name == "msgid":
+            entry.msgid = part
+        elif entry.msgid is None:
+            raise _BadLine(f"{keyword} without a msgid before it")
+        elif name == "msgid_plural":
+            if entry.plural is not None or entry.strings:
+                raise _BadLine("msgid_plural must follow the msgid, once")
+            entry.plural = part
+        elif index is None:
+            if entry.plural is not None:
+                raise _BadLine("msgstr in an entry with msgid_plural: write msgstr[0], msgstr[1]…")
+            if entry.strings:
+                raise _BadLine("a second msgstr in one entry")
+            entry.strings.append(part)
+        else:
+            if entry.plural is None:
+                raise _BadLine(f"{keyword} in an entry without msgid_plural: write msgstr")
+            if int(index) != len(entry.strings):
+                raise _BadLine(f"{keyword} where msgstr[{len(entry.strings)}] is due")
+            entry.strings.append(part)
+        self.part = part
+
+
+def _decode(data: bytes, shown: str) -> str:
+    """A catalog's text: its bytes must be UTF-8 (a byte-order mark is allowed)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
+        raise InputError(Problem(shown, line, "", f"byte 0x{data[exc.start]:02x} at column {column} is not UTF-8: "
+                                 "a catalog is UTF-8 throughout (charset=UTF-8)")) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_po(data: bytes, lang: str, shown: str) -> PoCatalog:
+    """Read one .po catalog strictly: any line msgfmt would refuse, a charset other than the bytes' (UTF-8), or a
+    Plural-Forms rule other than CLDR's for the language is an error with its line; all are raised at once."""
+    reader = _Reader()
+    entries = reader.read(_decode(data, shown).split("\n"))
+    problems = reader.problems
+    catalog = PoCatalog(lang)
+    nplurals = _read_header(entries, catalog, lang, problems)
+    seen: dict[tuple[str, str | None], int] = {}
+    for entry in entries[1:] if entries and _is_header(entries[0]) else entries:
+        assert entry.msgid is not None
+        msgid, context = entry.msgid.text, entry.context.text if entry.context else None
+        if not msgid:
+            problems.append((entry.msgid.line, 'an empty msgid is the header\'s: only the first entry has one'))
+            continue
+        if (msgid, context) in seen:
+            first = seen[msgid, context]
+            problems.append((entry.msgid.line, f"a second entry for {msgid[:40]!r}, first at line {first}"))
+            continue
+        seen[msgid, context] = entry.msgid.line
+        if entry.plural is not None and nplurals is not None and len(entry.strings) != nplurals:
+            if len(entry.strings) < nplurals:
+                problems.append((entry.strings[-1].line, f"msgstr[{len(entry.strings)}] missing: "
+                                 f"the Plural-Forms header declares {nplurals} forms"))
+            else:
+                problems.append((entry.strings[nplurals].line, f"msgstr[{nplurals}] is beyond the {nplurals} forms "
+                                 "the Plural-Forms header declares"))
+            continue
+        _add_message(catalog, entry, msgid, context)
+    if problems:
+        raise InputError(_capped([Problem(shown, line, "", message) for line, message in sorted(problems)]))
+    return catalog
+
+
+def _is_header(entry: _Entry) -> bool:
+    return entry.msgid is not None and entry.msgid.text == "" and entry.context is None and entry.plural is None
+
+
+def _read_header(entries: list[_Entry], catalog: PoCatalog, lang: str, problems: list[tuple[int, str]]) -> int | None:
+    """Check the header entry (charset, Plural-Forms, Language) and give it to the catalog; the number of plural
+    forms it declares, or None if its Plural-Forms cannot be trusted."""
+    if not entries or not _is_header(entries[0]):
+        line = entries[0].msgid.line if entries and entries[0].msgid else 1
+        problems.append((line, 'the catalog must open with its header (msgid "") declaring its charset and '
+                               "Plural-Forms"))
+        return None
+    header = entries[0]
+    assert header.msgid is not None
+    fields: dict[str, tuple[str, str, int]] = {}  # by lower-case name: the name as written, value, line
+    starts, offset = [], 0  # where each piece of the header text starts, to find a field's line
+    for _, piece in header.strings[0].pieces:
+        starts.append(offset)
+        offset += len(piece)
+    text = header.strings[0].text
+    offset = 0
+    for row in text.split("\n"):
+        line = header.strings[0].pieces[bisect.bisect_right(starts, offset) - 1][0]
+        offset += len(row) + 1
+        if not row.strip():
+            continue
+        match = _HEADER_LINE.match(row)
+        if not match:
+            problems.append((line, f"header line {row[:40]!r} is not `Name: value`"))
+            continue
+        name = match.group(1).lower()
+        if name in fields:
+            problems.append((line, f"a second {match.group(1)} header, first at line {fields[name][2]}"))
+            continue
+        fields[name] = (match.group(1), match.group(2), line)
+    nplurals, plural_expr = None, ""
+    for name, (written, value, line) in fields.items():
+        problem = None
+        if name == "content-type":
+            charset = _CHARSET.search(value)
+            if charset is None:
+                problem = "the header declares no charset: write Content-Type: text/plain; charset=UTF-8"
+            elif charset.group(1).lower() not in ("utf-8", "utf8"):
+                problem = (f"charset={charset.group(1)} does not match the file, whose bytes are UTF-8: "
+                           "declare charset=UTF-8")
+        elif name == "plural-forms":
+            nplurals, plural_expr, problem = plural_forms_problem(value, lang)
+        elif name == "language" and value and value.replace("-", "_").lower() != lang:
+            problem = f"Language: {value}, but this is the {lang} catalog"
+        if problem is None:
+            try:
+                catalog.mime_headers = [(name, value)]
+            except ValueError as exc:
+                problem = f"{written}: {exc}"
+        if problem:
+            problems.append((line, problem))
+    if "content-type" not in fields:
+        problems.append((header.msgid.line, "the header declares no charset: add Content-Type: text/plain; "
+                                            "charset=UTF-8"))
+    if "plural-forms" not in fields:
+        problems.append((header.msgid.line, f"the header has no Plural-Forms: {lang} needs "
+                                            f"{PLURAL_FORMS.get(lang, 'the rule CLDR gives it')}"))
+    elif nplurals is not None:  # the rule checked, exactly as written, is the one compiled into the .mo
+        # Babel has no setter for these (catalogs.pin_plural_forms does the same).
+        catalog._num_plurals, catalog._plural_expr = nplurals, plural_expr  # type: ignore[assignment]
+    catalog.header_comment = "\n".join(f"# {c[1:].strip()}".rstrip() for c in header.comments
+                                       if not c.startswith(("#,", "#.", "#:")))
+    catalog.fuzzy = "fuzzy" in _flags(header.comments)
+    return nplurals
+
+
+def plural_forms_problem(value: str, lang: str) -> tuple[int | None, str, str | None]:
+    """Check a Plural-Forms value against CLDR's rule for the language on PLURAL_SAMPLES: (nplurals, the rule,
+    what is wrong or None); nplurals is None when the rule cannot be used."""
+    match = _PLURAL_FORMS.match(value)
+    if not match:
+        return None, "", f"Plural-Forms {value[:40]!r} must read nplurals=N; plural=EXPRESSION;"
+    nplurals, expr = int(match.group(1)), match.group(2)
+    shown = expr if len(expr) <= 120 else expr[:119] + "…"
+    want = PLURAL_FORMS.get(lang)
+    hint = f"; write Plural-Forms: {want}" if want else ""
+    try:
+        rule = gettext.c2py(expr)
+    except ValueError as exc:
+        return None, expr, f"plural={shown} is not a plural rule ({exc}){hint}"
+    forms = cldr_forms(lang)
+    if nplurals != max(forms) + 1:
+        return None, expr, f"nplurals={nplurals}, but CLDR gives {lang} {max(forms) + 1} plural forms{hint}"
+    categories = _cldr_categories(lang)
+    for n, form in zip(PLURAL_SAMPLES, forms, strict=True):
+        try:
+            got = rule(n)
+        except ArithmeticError as exc:
+            return None, expr, f"plural={shown} fails for n = {n} ({exc}){hint}"
+        if got != form:
+            return None, expr, (f"plural={shown} gives form {got} for n = {n}, where CLDR's {lang} rule gives "
+                                f"form {form} ({categories[form]}){hint}")
+    return nplurals, expr, None
+
+
+@cache
+def _cldr_categories(lang: str) -> tuple[str, ...]:
+    """The CLDR plural categories the language uses for PLURAL_SAMPLES, in gettext's order of forms."""
+    rule = Locale.parse(lang).plural_form
+    used = {rule(n) for n in PLURAL_SAMPLES}
+    return tuple(c for c in CLDR_CATEGORIES if c in used)
+
+
+@cache
+def cldr_forms(lang: str) -> tuple[int, ...]:
+    """The plural form CLDR gives each number of PLURAL_SAMPLES in the language (forms numbered as gettext does)."""
+    rule, categories = Locale.parse(lang).plural_form, _cldr_categories(lang)
+    return tuple(categories.index(rule(n)) for n in PLURAL_SAMPLES)
+
+
+@cache
+def singular_forms(lang: str) -> frozenset[int]:
+    """The plural forms of a language that only ever stand for n = 1 (Spanish and Catalan: the first; Russian: none,
+    since its first form also serves 21, 31…)."""
+    forms = cldr_forms(lang)
+    return frozenset(form for form in set(forms) if [n for n in PLURAL_SAMPLES if forms[n] == form] == [1])
+
+
+def _flags(comments: list[str]) -> list[str]:
+    return [flag.strip() for c in comments if c.startswith("#,") for flag in c[2:].split(",") if flag.strip()]
+
+
+def _add_message(catalog: PoCatalog, entry: _Entry, msgid: str, context: str | None) -> None:
+    """The entry as a Babel message, placed as Babel's reader places it (lineno: the msgid's line)."""
+    assert entry.msgid is not None
+    locations = []  # where the English stands (`#: file:line`); `pnp catalog update` writes them anew
+    for comment in entry.comments:
+        if comment.startswith("#:"):
+            for place in comment[2:].split():
+                name, _, number = place.rpartition(":")
+                if name and _LINE_NUMBER.fullmatch(number):
+                    locations.append((name, int(number)))
+    auto = [c[2:].strip() for c in entry.comments if c.startswith("#.") and c[2:].strip()]
+    user = [c[1:].strip() for c in entry.comments if not c.startswith(("#,", "#.", "#:"))]
+    ids: str | tuple[str, str] = msgid if entry.plural is None else (msgid, entry.plural.text)
+    strings = entry.strings[0].text if entry.plural is None else tuple(part.text for part in entry.strings)
+    catalog[ids] = Message(ids, strings, locations, _flags(entry.comments), auto, user,
+                           lineno=entry.msgid.line, context=context)
+    catalog.translation_lines[msgid, context] = tuple(tuple(part.pieces) for part in entry.strings)
+
+
+def _capped(problems: list[Problem]) -> list[Problem]:
+    """At most MAX_PROBLEMS problems, the last saying how many more there are."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    rest = problems[MAX_PROBLEMS]
+    return [*problems[:MAX_PROBLEMS],
+            Problem(rest.file, rest.line, "", f"and {len(problems) - MAX_PROBLEMS} more problems from here on")]
+
+
+def read_catalog(locales: Path, lang: str, root: Path | None = None) -> PoCatalog:
+    """Read one language's .po catalog strictly (see read_po); a missing file is an error too."""
     path = po_path(locales, lang)
     shown = display_path(path, root)
-    if not path.exists():
-        raise InputError(Problem(shown, None, "", "catalog not found (run `pnp catalog update`)"))
     try:
-        with path.open("rb") as fh:
-            return read_po(fh, locale=lang, abort_invalid=True)
-    except (PoFileError, ValueError) as exc:
-        line = getattr(exc, "lineno", None)  # Babel counts lines from 0
-        message = str(exc).rsplit(" on ", 1)[0] if line is not None else str(exc)
-        raise InputError(Problem(shown, None if line is None else line + 1, "", f"catalog syntax: {message}")) from None
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(Problem(shown, None, "", "catalog not found (run `pnp catalog update`)")) from None
+    except OSError as exc:
+        raise InputError(Problem(shown, None, "", f"cannot read the catalog: {exc.strerror}")) from None
+    return read_po(data, lang, shown)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# What a translation may hold: the checks every load makes (`pnp build`) and `pnp check` reports.
+
+
+@dataclass(frozen=True)
+class EntryIssue:
+    """One catalog entry that would print wrong (`wrong`: the build refuses it) or is not ready (fuzzy or
+    untranslated: printed in English, and `pnp check` fails)."""
+
+    line: int | None
+    msgid: str
+    problem: str
+    wrong: bool
+
+
+def names(text: str) -> set[str]:
+    """The placeholder names of a sentence (its English text); ValueError if its braces are broken."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def placeholder_problems(text: str) -> list[tuple[str, str]]:
+    """What is wrong with a sentence's placeholders as such, each with the text at fault: broken braces, or
+    anything but a plain name."""
+    try:
+        fields = [(name, conversion, spec) for _, name, spec, conversion in string.Formatter().parse(text)
+                  if name is not None]
+    except ValueError as exc:
+        return [(f"broken braces ({exc})", "")]
+    problems = []
+    for name, conversion, spec in fields:
+        if not name.isidentifier() or conversion or spec:
+            whole = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            problems.append((f"placeholder {whole} is not a plain name", whole))
+    return problems
+
+
+def _line_of(lines: tuple[tuple[int | None, str], ...], text: str = "") -> int | None:
+    """The line of the piece of a translation that holds `text` (its start), else of its first words."""
+    for line, piece in lines:
+        if text and text[:20] in piece:
+            return line
+    return next((line for line, piece in lines if piece), lines[0][0])
+
+
+_PRINTS_AS_SPACE = {c: " " for c in range(0x3001) if unicodedata.category(chr(c)) == "Zs" or c in (0x0A, 0xAD)}
+"""Spaces of every width (no-break, thin…), the line break and the soft hyphen: all print (Zs ends below U+3001)."""
+
+
+_UNPRINTABLE = {"Cc": "a control character", "Cf": "a format character", "Cs": "a surrogate",
+                "Co": "a private-use character", "Cn": "an unassigned code point", "Zl": "a line separator",
+                "Zp": "a paragraph separator"}
+"""The Unicode categories a translation may not hold, each with what to call a character that has no name."""
+
+
+def _unprintable(text: str) -> str | None:
+    """The first character of a translation that would not print as written: a control, format or bidi character
+    (a right-to-left override reverses the rest of the line), a line or paragraph separator, an unassigned or
+    private-use code point. A line break (\\n) and a soft hyphen are allowed."""
+    if text.translate(_PRINTS_AS_SPACE).isprintable():  # what Python calls printable, spaces of every width too
+        return None
+    for char in text:
+        if char in "\n\u00ad":
+            continue
+        category = unicodedata.category(char)
+        if category in _UNPRINTABLE:
+            return f"U+{ord(char):04X} ({unicodedata.name(char, _UNPRINTABLE[category])})"
+    return None
+
+
+def message_issues(message: Message, lang: str, pieces: tuple[tuple[tuple[int | None, str], ...], ...] | None = None,
+                   counts: set[str] | None = None) -> list[EntryIssue]:
+    """What keeps one entry from printing right in `lang`.
+
+    `pieces` gives each form's lines (else the msgid's line locates every issue); `counts` names the values
+    whose number picks the form (the sentence's `n`, else its `count:` comments): a form that only ever stands
+    for one (Spanish "un dado") may say it in words rather than print its count.
+    """
+    first = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+    if message.fuzzy:
+        return [EntryIssue(message.lineno, first, "fuzzy", False)]
+    forms = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+    if not any(forms):
+        return [EntryIssue(message.lineno, first, "untranslated", False)]
+    ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+    try:
+        wanted = set().union(*(names(i) for i in ids))
+    except ValueError as exc:
+        return [EntryIssue(message.lineno, first, f"broken braces in the msgid ({exc})", True)]
+    if counts is None:
+        from .extract import COUNT  # here, not above: the extractor reads rules files, which name the games
+
+        counts = {c[len(COUNT):] for c in message.auto_comments if c.startswith(COUNT)}
+    only_one = singular_forms(lang) if message.pluralizable else frozenset()
+    issues = []
+    for index, form in enumerate(forms):
+        lines = pieces[index] if pieces and index < len(pieces) else ((message.lineno, form or ""),)
+        tag = f"msgstr[{index}]: " if message.pluralizable else ""
+        if not form:
+            numbers = [n for n, f in zip(PLURAL_SAMPLES, cldr_forms(lang), strict=True) if f == index][:3]
+            issues.append(EntryIssue(lines[0][0], first, f"{tag}empty, so n = {', '.join(map(str, numbers))}… "
+                                                         "would print in English", True))
+            continue
+        for line, piece in lines:
+            bad = _unprintable(piece)
+            if bad:
+                issues.append(EntryIssue(line, first, f"{tag}character {bad} would not print as written", True))
+        problems = placeholder_problems(form)
+        if not problems:
+            got = names(form)
+            # A form used for exactly one thing may say "one" in words rather than print the count ("un dado").
+            if got != wanted and not (index in only_one and wanted - ({"n"} | counts) <= got <= wanted):
+                problems = [(f"placeholders {sorted(got)} differ from {sorted(wanted)}", "")]
+        issues.extend(EntryIssue(_line_of(lines, at), first, f"{tag}{problem}", True) for problem, at in problems)
+    return issues
+
+
+def catalog_issues(catalog: Catalog, lang: str) -> list[EntryIssue]:
+    """Every entry of a catalog that would print wrong or is not ready, in file order."""
+    lines = catalog.translation_lines if isinstance(catalog, PoCatalog) else {}
+    issues = []
+    for message in catalog:
+        if message.id:
+            first = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+            issues.extend(message_issues(message, lang, lines.get((first, message.context))))
+    return issues
 
 
 def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
@@ -87,43 +619,14 @@ class _Values(string.Formatter):
         return self.tr.value(value)
 
 
-def placeholder_problems(text: str, allowed: set[str]) -> list[str]:
-    """What is wrong with a sentence's placeholders: broken braces, anything but a plain name, a name not allowed."""
-    try:
-        fields = [(name, conversion, spec) for _, name, spec, conversion in string.Formatter().parse(text)
-                  if name is not None]
-    except ValueError as exc:
-        return [f"broken braces ({exc})"]
-    problems = []
-    for name, conversion, spec in fields:
-        if not name.isidentifier() or conversion or spec:
-            whole = name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
-            problems.append(f"placeholder {{{whole}}} is not a plain name")
-        elif name not in allowed:
-            problems.append(f"placeholder {{{name}}} is not in the English text")
-    return problems
-
-
-def catalog_problems(catalog: Catalog, shown: str) -> list[Problem]:
-    """Translations that would print wrong or reach into the data: checked on every load, before anything renders."""
-    problems = []
-    for message in catalog:
-        if not message.id or not message.string or message.fuzzy:
-            continue
-        ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
-        allowed = {name for i in ids for _, name, _, _ in string.Formatter().parse(i) if name}
-        forms = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
-        for problem in dict.fromkeys(p for form in forms if form for p in placeholder_problems(form, allowed)):
-            problems.append(Problem(shown, message.lineno, "", f"{problem}: {ids[0][:60]!r}"))
-    return problems
-
-
 @dataclass
 class Translator:
     """The reader's language: translated sentences, numbers and lists formatted the local way."""
 
     lang: str
     translations: gettext.NullTranslations
+    unready: tuple[Problem, ...] = ()
+    """Entries of the catalog that are fuzzy or untranslated, and so print in English: for the build to warn."""
 
     @property
     def locale(self) -> Locale:
@@ -188,14 +691,23 @@ class Translator:
         return _Values(self).format(message, **values)
 
 
+def load_translator(catalog: Catalog, lang: str, shown: str) -> Translator:
+    """A Translator from a catalog read: refused, every wrong entry located, if any translation would print wrong;
+    fuzzy and untranslated entries print in English and are listed in `unready`."""
+    issues = catalog_issues(catalog, lang)
+    wrong = [Problem(shown, i.line, "", f"{i.problem}: {i.msgid[:60]!r}") for i in issues if i.wrong]
+    if wrong:
+        raise InputError(_capped(wrong))
+    unready = tuple(Problem(shown, i.line, "", f"{i.problem}, printed in English: {i.msgid[:60]!r}")
+                    for i in issues if not i.wrong)
+    return Translator(lang, compile_catalog(catalog), unready)
+
+
 def translator(locales: Path, lang: str, root: Path | None = None) -> Translator:
-    """A Translator for one language; English reads the source strings as they are."""
+    """A Translator for one language; English reads the source strings as they are. Every catalog is read
+    strictly and checked before anything renders (`pnp build` and every command that prints in a language)."""
     if lang == "en":
         return Translator(lang, gettext.NullTranslations())
     if lang not in LANGS:
         raise InputError(f"unknown language '{lang}' (choose from {', '.join(LANGS)})")
-    catalog = read_catalog(locales, lang, root)
-    problems = catalog_problems(catalog, display_path(po_path(locales, lang), root))
-    if problems:
-        raise InputError(problems)
-    return Translator(lang, compile_catalog(catalog))
+    return load_translator(read_catalog(locales, lang, root), lang, display_path(po_path(locales, lang), root))

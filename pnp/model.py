@@ -76,8 +76,39 @@ Sentence = Text | Choice
 
 
 @dataclass(frozen=True)
+class Range:
+    """The whole numbers a number of a rules file may be, `low` to `high`: what a real game needs, and no more
+    than its engine plays in good time. A parameter declares it as `goal: Annotated[int, Range(1, 100)]`."""
+
+    low: int
+    high: int
+    keys: Range | None = None
+    """For a mapping of whole numbers (`{round: dice}`): the range of its keys."""
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
+
+    def __str__(self) -> str:
+        return f"{self.low} to {self.high}"
+
+
+FieldPath = tuple[str | int, ...]
+"""Where a value stands in a rules file: keys and list indexes (`("params", "max_dice")`)."""
+
+
+@dataclass(frozen=True)
 class Params:
-    """A game's own parameters; each game subclasses this with typed, documented fields."""
+    """A game's own parameters; each game subclasses this with typed, documented fields.
+
+    Every number is `Annotated[int, Range(low, high)]` (or `Annotated[FrozenDict[int, int], Range(...)]`):
+    the loader refuses, located, a value outside its range.
+    """
+
+    def check(self, game: Game) -> Iterator[tuple[FieldPath, str]]:
+        """What is wrong with these parameters together with the rest of the rules (`max_dice` above the
+        number of dice): each problem's field path and message. The loader calls it once the rules are
+        otherwise valid."""
+        return iter(())
 
     def values(self) -> dict[str, Any]:
         """The parameters by name, for `{placeholder}`s in the rulebook sentences."""

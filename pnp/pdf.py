@@ -1,40 +1,102 @@
-"""PDF by WeasyPrint: only project files and data: URIs are read, and files are written atomically."""
+"""PDF by WeasyPrint: only project files and data: URIs are read, and any other URL is located in its template."""
 
 from __future__ import annotations
 
+import base64
 import logging
+import re
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlparse
+from urllib.parse import unquote, unquote_to_bytes, urljoin, urlparse
 
-from weasyprint import HTML
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import FatalURLFetchingError, URLFetcher
+from .errors import InputError, Problem, display_path
 
-from .errors import InputError
-from .output import atomic_write_bytes
+REFERENCE = re.compile(r"""(?:(?:@import\s+)?url\(\s*|\b(?:href|src)\s*=\s*|@import\s+)(["']?)([^"'()\s>]+)\1""",
+                       re.IGNORECASE)
+"""A URL in HTML or CSS: url(…), href=…, src=…, @import "…"."""
 
 
-class ProjectOnlyFetcher(URLFetcher):  # type: ignore[misc]  # weasyprint has no type hints: URLFetcher is Any
-    """Fetches data: URIs and files under the allowed folders; refuses everything else, the network above all."""
+def _same(a: str, b: str) -> bool:
+    """Two URLs naming the same resource (file: URLs compared as paths)."""
+    if a == b:
+        return True
+    pa, pb = urlparse(a), urlparse(b)
+    return pa.scheme.lower() == pb.scheme.lower() == "file" and unquote(pa.path) == unquote(pb.path)
 
-    def __init__(self, allowed: list[Path]) -> None:
-        super().__init__(allowed_protocols={"file", "data"})
-        self.allowed = [p.resolve() for p in allowed]
 
-    def fetch(self, url: str, headers: Any = None) -> Any:
-        scheme = url.split(":", 1)[0].lower()
-        if scheme == "data":
-            return super().fetch(url, headers)
-        if scheme == "file":
-            path = Path(unquote(urlparse(url).path)).resolve()
-            if any(path.is_relative_to(folder) for folder in self.allowed):
+def _data(uri: str) -> str:
+    """The text inside a data: URI (an SVG, a stylesheet), or '' when it cannot be read."""
+    head, _, payload = uri.partition(",")
+    try:
+        raw = base64.b64decode(payload) if head.endswith(";base64") else unquote_to_bytes(payload)
+        return raw.decode("utf-8", "replace")
+    except ValueError:
+        return ""
+
+
+def _refers(text: str, base: str, url: str, depth: int = 0) -> bool:
+    """Whether a line of a template refers to `url`, itself or inside a data: URI (an SVG's own image links)."""
+    for _, ref in REFERENCE.findall(text):
+        if _same(ref, url) or _same(urljoin(base, ref), url):
+            return True
+        if ref.lower().startswith("data:") and depth < 2 and _refers(_data(ref), ref, url, depth + 1):
+            return True
+    return False
+
+
+def locate(url: str, base: Path, folders: Sequence[Path], root: Path | None = None) -> tuple[str, int] | None:
+    """The template file and line that refer to `url`, searching the template folders; None if none does."""
+    base_uri = base.resolve().as_uri() + "/"
+    for folder in folders:
+        for path in sorted(p for p in folder.rglob("*") if p.suffix in (".html", ".css") and p.is_file()):
+            try:
+                lines = path.read_text(encoding="utf-8").split("\n")
+            except (OSError, UnicodeDecodeError):
+                continue
+            for number, line in enumerate(lines, 1):
+                if _refers(line, base_uri, url):
+                    return display_path(path, root), number
+    return None
+
+
+@cache
+def _fetcher_class() -> type:
+    """The project-only URL fetcher (WeasyPrint is imported on the first render, not by every command)."""
+    from weasyprint.urls import FatalURLFetchingError, URLFetcher
+
+    class ProjectOnlyFetcher(URLFetcher):  # type: ignore[misc]  # weasyprint has no type hints: URLFetcher is Any
+        """Fetches data: URIs and files under the allowed folders; refuses everything else, the network above all.
+
+        Every refusal is kept: WeasyPrint swallows errors inside an SVG image, and those must stop the build too.
+        """
+
+        def __init__(self, allowed: list[Path]) -> None:
+            super().__init__(allowed_protocols={"file", "data"})
+            self.allowed = [p.resolve() for p in allowed]
+            self.refused: list[tuple[str, str]] = []
+            """Each URL refused, and where a file: URL really leads when that is not what it says."""
+
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            scheme = url.split(":", 1)[0].lower()
+            if scheme == "data":
                 return super().fetch(url, headers)
-        raise FatalURLFetchingError(f"refused to read {url}: only project files may be used")
+            real = ""
+            if scheme == "file":
+                named = Path(unquote(urlparse(url).path))
+                path = named.resolve()
+                if any(path.is_relative_to(folder) for folder in self.allowed):
+                    return super().fetch(url, headers)
+                real = f" (a link to {path})" if path != named.absolute() else ""
+            self.refused.append((url, real))
+            raise FatalURLFetchingError(url)
+
+    return ProjectOnlyFetcher
 
 
 class _Warnings(logging.Handler):
-    """Collects WeasyPrint's warnings, so a layout problem fails the build rather than scrolling past."""
+    """Collects WeasyPrint's warnings, so the build reports them with the file they are about."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
@@ -44,20 +106,32 @@ class _Warnings(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def write_pdf(html: str, target: Path, allowed: list[Path], base_url: Path) -> list[str]:
-    """Render HTML to a PDF at `target` (atomically); returns WeasyPrint's warnings."""
+def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
+               template: str = "", root: Path | None = None) -> tuple[bytes, list[str]]:
+    """Render HTML to PDF bytes; returns them with WeasyPrint's warnings.
+
+    A URL outside `allowed` stops the render: the error names the file and line of `templates` (the template
+    folders) that refer to it, else `template`, the page's own template.
+    """
+    from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import FatalURLFetchingError
+
     handler = _Warnings()
     logger = logging.getLogger("weasyprint")
     logger.addHandler(handler)
+    fetcher = _fetcher_class()(allowed)
+    data = b""
     try:
-        fetcher = ProjectOnlyFetcher(allowed)
-        fonts = FontConfiguration()
-        try:
-            document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher)
-            data = document.write_pdf(font_config=fonts, pdf_variant=None, uncompressed_pdf=False)
-        except FatalURLFetchingError as exc:
-            raise InputError(str(exc)) from None
+        document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher)
+        data = document.write_pdf(font_config=FontConfiguration(), pdf_variant=None, uncompressed_pdf=False)
+    except FatalURLFetchingError:
+        pass  # the refusal is in fetcher.refused
     finally:
         logger.removeHandler(handler)
-    atomic_write_bytes(target, data)
-    return handler.messages
+    if fetcher.refused:
+        url, real = fetcher.refused[0]
+        file, line = locate(url, base_url, templates, root) or (template, None)
+        raise InputError(Problem(file, line, "", f"refused to read {url}{real}: only project files and data: URIs "
+                                                 "may be used"))
+    return data, handler.messages

@@ -6,13 +6,15 @@ import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
 
 from .draw.faces import SYMBOLS
 from .errors import InputError, Problem, display_path
 from .games import find_spec, game_ids
-from .model import LANGS, Block, Choice, Die, Face, FrozenDict, Game, Params, Part, Section, Sentence, Text
+from .model import LANGS, Block, Choice, Die, Face, FrozenDict, Game, Params, Part, Range, Section, Sentence, Text
+from .project import FONTS_DIR
 from .source import Located, format_path, load_yaml
 
 if TYPE_CHECKING:
@@ -34,6 +36,44 @@ OPTIONAL = {"parts", "flags"}
 """Top-level keys any rules file may have; a game's package adds its own (GameSpec.keys)."""
 
 
+PLAYERS = Range(1, 8)
+"""Players a game is made for; also the player counts a die's `per_player_by_count` may name."""
+AGE = Range(3, 99)
+DURATION = Range(1, 600)
+"""Minutes a game lasts."""
+YEAR = Range(1900, 2100)
+PIPS = Range(1, 6)
+FACE_VALUE = Range(0, 20)
+"""What a face scores or counts as (the four games: 0 to 6)."""
+DIE_COUNT = Range(1, 12)
+"""Dice of one kind in a game, or in one player's hand (`count`, `per_player`): the dice sheet prints each."""
+POOL = Range(1, 60)
+"""Dice each player holds by player count (`per_player_by_count`): Gang of Dice's pools are 36 to 48."""
+PART_COUNT = Range(1, 100)
+UNDECLARED = Range(0, 1000)
+"""The range of a number whose game's package declares none (a game from outside that predates ranges):
+bounded all the same."""
+MAX_FACES = 48
+"""Kinds of face: six for each of the most kinds of dice."""
+MAX_DICE = 8
+"""Kinds of dice."""
+MAX_PARTS = 20
+MAX_TEXT = 200
+"""The longest title, designer or publisher, in characters."""
+
+
+@cache
+def drawable() -> frozenset[int]:
+    """The code points every shipped font has a glyph for: the only ones a rules file's text may print."""
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # WeasyPrint's own font library
+
+    maps = []
+    for path in sorted(FONTS_DIR.glob("*.ttf")):
+        with TTFont(path, lazy=True) as font:
+            maps.append(set(font.getBestCmap()))
+    return frozenset(set.intersection(*maps))
+
+
 def placeholders(text: str) -> set[str]:
     """The `{name}` placeholders a sentence uses."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
@@ -46,10 +86,13 @@ class Checker:
         self.doc = doc
         self.game_id = game_id
         self.flags = flags
-        self.problems: list[Problem] = []
+        self.problems: list[Problem] = list(doc.problems)  # characters the text may not hold
         self.texts: list[tuple[Text, tuple[Any, ...]]] = []
+        self.missing: set[tuple[Any, ...]] = set()
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
+        if any(path[:i] in self.missing for i in range(1, len(path) + 1)):
+            return  # a missing field is reported once, not again by each check of its value
         self.problems.append(Problem(self.doc.file, self.doc.line(path), format_path(path), message))
 
     def mapping(self, value: Any, path: tuple[Any, ...], required: set[str],
@@ -63,27 +106,42 @@ class Checker:
                 self.fail(path + (key,), f"unknown key (known keys: {known})")
         for key in sorted(required - value.keys()):
             self.fail(path, f"missing required field '{key}'")
+            self.missing.add(path + (key,))
         return value
 
-    def integer(self, value: Any, path: tuple[Any, ...], low: int | None = None,
-                high: int | None = None) -> int | None:
+    def integer(self, value: Any, path: tuple[Any, ...], bounds: Range) -> int | None:
+        """A whole number within its range (every number of a rules file has one)."""
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(path, f"expected a whole number, found {kind_of(value)}")
             return None
-        if (low is not None and value < low) or (high is not None and value > high):
-            bounds = f"{low}..{high}" if high is not None else f"at least {low}"
+        if value not in bounds:
             self.fail(path, f"must be {bounds}, found {value}")
             return None
         return value
 
-    def string(self, value: Any, path: tuple[Any, ...], pattern: str | None = None) -> str | None:
+    def string(self, value: Any, path: tuple[Any, ...], pattern: Id | None = None,
+               max_len: int | None = MAX_TEXT) -> str | None:
+        """A text (a title, a name: at most MAX_TEXT characters), or an id when a pattern is given."""
         if not isinstance(value, str) or not value.strip():
             self.fail(path, f"expected a non-empty string, found {kind_of(value)}")
             return None
-        if pattern and not re.fullmatch(pattern, value):
-            self.fail(path, f"'{value}' is not a valid id (lower-case letters, digits and dashes)")
+        if pattern and not re.fullmatch(pattern.regex, value):
+            self.fail(path, f"{value!r} is not a valid id ({pattern.rule})")
+            return None
+        if max_len is not None and len(value) > max_len:
+            self.fail(path, f"{len(value)} characters: at most {max_len}")
             return None
         return value
+
+    def face(self, value: Any, path: tuple[Any, ...], known: frozenset[str]) -> bool:
+        """Whether a value names a face defined under `faces` (reported when it does not)."""
+        if not isinstance(value, str):
+            self.fail(path, f"expected a face id, found {kind_of(value)}")
+            return False
+        if value not in known:
+            self.fail(path, f"{value!r} is not a face defined under 'faces'")
+            return False
+        return True
 
     def choice(self, value: Any, path: tuple[Any, ...], options: tuple[str, ...] | list[str]) -> str | None:
         if not isinstance(value, str) or value not in options:  # the options are strings
@@ -91,12 +149,16 @@ class Checker:
             return None
         return value
 
-    def listing(self, value: Any, path: tuple[Any, ...], min_len: int = 0) -> list[Any]:
+    def listing(self, value: Any, path: tuple[Any, ...], min_len: int = 0, max_len: int | None = None) -> list[Any]:
+        """A list; with `max_len`, one no longer than the game's engine and sheets handle in good time."""
         if not isinstance(value, list):
             self.fail(path, f"expected a list, found {kind_of(value)}")
             return []
         if len(value) < min_len:
             self.fail(path, f"needs at least {min_len} entr{'y' if min_len == 1 else 'ies'}")
+        if max_len is not None and len(value) > max_len:
+            self.fail(path, f"at most {max_len} entries, found {len(value)}")
+            return value[:max_len]
         return value
 
     def text(self, value: Any, path: tuple[Any, ...]) -> Sentence | None:
@@ -122,7 +184,7 @@ class Checker:
             text = Text(value.strip(), context=self.game_id, line=line)
         elif isinstance(value, dict):
             if self.mapping(value, path, {"one", "other", "n"}, set()) is None or not all(
-                self.string(value.get(k), path + (k,)) for k in ("one", "other", "n") if k in value
+                self.string(value.get(k), path + (k,), max_len=None) for k in ("one", "other", "n") if k in value
             ):
                 return None
             if not {"one", "other", "n"} <= value.keys():
@@ -159,13 +221,22 @@ def kind_of(value: Any) -> str:
     )
 
 
-ID = r"[a-z0-9][a-z0-9-]*"
+class Id(NamedTuple):
+    """A pattern ids must match, and how messages state it."""
+
+    regex: str
+    rule: str
+
+
+ID = Id(r"[a-z0-9][a-z0-9-]{0,39}", "lower-case letters, digits and dashes, at most 40")
 """Ids of faces, cards, parts and tiers: lower-case letters, digits and dashes."""
+DIE_ID = Id(r"[A-Za-z0-9][A-Za-z0-9-]{0,39}", "letters, digits and dashes, at most 40")
+"""Ids of dice (`A`, `jolly-roger`): a die's id also names its `{per_player_<id>}` placeholder."""
 
 
 def load_game(path: Path, shown_as: str | None = None) -> Game:
     """Read one rules file into a Game, or raise InputError listing every problem in it."""
-    doc = load_yaml(path, shown_as)
+    doc = load_yaml(path, shown_as, drawable())
     data = doc.data
     game_id = data.get("id") if isinstance(data, dict) else None
     spec = _spec(game_id)
@@ -184,19 +255,21 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
 
     credits = ck.mapping(top.get("credits"), ("credits",), {"designer", "year"}, {"publisher", "note"}) or {}
     designer = ck.string(credits.get("designer"), ("credits", "designer"))
-    year = ck.integer(credits.get("year"), ("credits", "year"), 1900, 2100) if "year" in credits else None
+    year = ck.integer(credits.get("year"), ("credits", "year"), YEAR) if "year" in credits else None
     publisher = ck.string(credits["publisher"], ("credits", "publisher")) if "publisher" in credits else None
     credit = ck.text(credits["note"], ("credits", "note")) if "note" in credits else None
 
     players = ck.mapping(top.get("players"), ("players",), {"min", "max"}, set()) or {}
-    pmin = ck.integer(players.get("min"), ("players", "min"), 1, 12) if "min" in players else None
-    pmax = ck.integer(players.get("max"), ("players", "max"), 1, 12) if "max" in players else None
+    pmin = ck.integer(players.get("min"), ("players", "min"), PLAYERS) if "min" in players else None
+    pmax = ck.integer(players.get("max"), ("players", "max"), PLAYERS) if "max" in players else None
     if pmin and pmax and pmin > pmax:
         ck.fail(("players",), f"min ({pmin}) is greater than max ({pmax})")
-    age = ck.integer(top.get("age"), ("age",), 3, 99) if "age" in top else None
+    age = ck.integer(top.get("age"), ("age",), AGE) if "age" in top else None
     duration = ck.mapping(top.get("duration"), ("duration",), {"min", "max"}, set()) or {}
-    dmin = ck.integer(duration.get("min"), ("duration", "min"), 1) if "min" in duration else None
-    dmax = ck.integer(duration.get("max"), ("duration", "max"), 1) if "max" in duration else None
+    dmin = ck.integer(duration.get("min"), ("duration", "min"), DURATION) if "min" in duration else None
+    dmax = ck.integer(duration.get("max"), ("duration", "max"), DURATION) if "max" in duration else None
+    if dmin and dmax and dmin > dmax:
+        ck.fail(("duration",), f"min ({dmin}) is greater than max ({dmax})")
 
     params = _params(ck, top.get("params"), spec.params if spec else None)
     flags = ck.mapping(top.get("flags", {}), ("flags",), set(), set(spec.flags if spec else ())) or {}
@@ -222,6 +295,8 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
         extras=FrozenDict(extras), lines=FrozenDict({k: doc.lines[(k,)] for k in top if (k,) in doc.lines}),
     )
     game = replace(game, derived=FrozenDict(spec.derive(game)))
+    for where, message in params.check(game):  # the game's own rules across fields (max_dice within the dice)
+        ck.fail(where, message)
     ck.check_placeholders(game.values)
     _check_tables(ck, game, tables)
     if ck.problems:
@@ -238,10 +313,10 @@ def _spec(game_id: Any) -> GameSpec | None:
 
 
 def _params(ck: Checker, value: Any, schema: type[Params] | None) -> Params | None:
-    """The `params:` mapping as the game's typed Params: every field required, each of its declared type."""
+    """The `params:` mapping as the game's typed Params: every field required, each of its declared type and range."""
     if schema is None:
         return None  # the unknown id is the problem to report, not each parameter
-    kinds = get_type_hints(schema)
+    kinds = get_type_hints(schema, include_extras=True)
     names = [f.name for f in fields(schema)]
     raw = ck.mapping(value, ("params",), set(names), set())
     if raw is None:
@@ -250,31 +325,45 @@ def _params(ck: Checker, value: Any, schema: type[Params] | None) -> Params | No
     for name in names:
         if name not in raw:
             continue
-        path, item, kind = ("params", name), raw[name], kinds[name]
-        if kind is bool:
+        path, item = ("params", name), raw[name]
+        if kinds[name] is bool:
             if not isinstance(item, bool):
                 ck.fail(path, f"expected true or false, found {kind_of(item)}")
             out[name] = item
-        elif kind is int:
-            out[name] = ck.integer(item, path, 0)
-        elif get_origin(kind) is FrozenDict:
+            continue
+        kind, bounds = _number(schema, name, kinds[name])
+        if kind is int:
+            out[name] = ck.integer(item, path, bounds)
+        else:  # a mapping of whole numbers, its keys and values each in range
             if not isinstance(item, dict):
                 ck.fail(path, f"expected a mapping of whole numbers, found {kind_of(item)}")
                 continue
-            out[name] = FrozenDict({k: ck.integer(v, path + (k,), 0) for k, v in item.items()
-                                    if ck.integer(k, path + (k,), 1) is not None})
-        else:
-            raise TypeError(f"{schema.__name__}.{name}: parameters are int, bool or FrozenDict[int, int]")
+            keys = bounds.keys or bounds
+            entries = {k: ck.integer(v, path + (k,), bounds) for k, v in item.items()
+                       if ck.integer(k, path + (k,), keys) is not None}
+            out[name] = None if None in entries.values() or len(entries) != len(item) else FrozenDict(entries)
     if set(out) != set(names) or any(v is None for v in out.values()):
         return None
     return schema(**out)
+
+
+def _number(schema: type[Params], name: str, hint: Any) -> tuple[Any, Range]:
+    """A numeric parameter's type and its declared range (UNDECLARED for a package that declares none)."""
+    kind, bounds = hint, UNDECLARED
+    if get_origin(hint) is Annotated:
+        kind, *extras = get_args(hint)
+        bounds = next((x for x in extras if isinstance(x, Range)), UNDECLARED)
+    if kind is int or get_origin(kind) is FrozenDict:
+        return kind, bounds
+    raise TypeError(f"{schema.__name__}.{name}: a parameter is bool, Annotated[int, Range(...)] "
+                    "or Annotated[FrozenDict[int, int], Range(...)]")
 
 
 def _faces(ck: Checker, value: Any, own: Mapping[str, KeyReader]) -> tuple[tuple[Face, ...], frozenset[str]]:
     """The complete faces, and every valid face id given (also those of faces with other problems)."""
     faces: list[Face] = []
     seen: set[str | None] = set()
-    for i, raw in enumerate(ck.listing(value, ("faces",), 1)):
+    for i, raw in enumerate(ck.listing(value, ("faces",), 1, MAX_FACES)):
         path = ("faces", i)
         m = ck.mapping(raw, path, {"id", "name", "art"}, {"effect", "pips", "value"} | set(own))
         if m is None:
@@ -284,13 +373,13 @@ def _faces(ck: Checker, value: Any, own: Mapping[str, KeyReader]) -> tuple[tuple
             ck.fail(path + ("id",), f"face '{face_id}' is defined twice")
         seen.add(face_id)
         art = ck.choice(m.get("art"), path + ("art",), SYMBOLS)
-        pips = ck.integer(m["pips"], path + ("pips",), 1, 6) if "pips" in m else None
+        pips = ck.integer(m["pips"], path + ("pips",), PIPS) if "pips" in m else None
         if art == "pips" and pips is None and "pips" not in m:
             ck.fail(path, "a face drawn as pips needs 'pips' (1 to 6)")
         extras = {key: reader(ck, m[key], path + (key,), frozenset()) for key, reader in own.items() if key in m}
         name = ck.text(m.get("name"), path + ("name",))
         effect = ck.text(m["effect"], path + ("effect",)) if "effect" in m else None
-        face_value = ck.integer(m["value"], path + ("value",), 0) if "value" in m else None
+        face_value = ck.integer(m["value"], path + ("value",), FACE_VALUE) if "value" in m else None
         if face_id is None or name is None or art is None:
             continue  # reported: the game is not built
         faces.append(Face(id=face_id, name=name, art=art, effect=effect, pips=pips, value=face_value,
@@ -301,12 +390,12 @@ def _faces(ck: Checker, value: Any, own: Mapping[str, KeyReader]) -> tuple[tuple
 def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int, int]) -> tuple[Die, ...]:
     dice: list[Die] = []
     seen: set[str | None] = set()
-    for i, raw in enumerate(ck.listing(value, ("dice",), 1)):
+    for i, raw in enumerate(ck.listing(value, ("dice",), 1, MAX_DICE)):
         path = ("dice", i)
         m = ck.mapping(raw, path, {"id", "name", "faces"}, {"count", "per_player", "per_player_by_count"})
         if m is None:
             continue
-        die_id = ck.string(m.get("id"), path + ("id",))
+        die_id = ck.string(m.get("id"), path + ("id",), DIE_ID)
         if die_id in seen:
             ck.fail(path + ("id",), f"die '{die_id}' is defined twice")
         seen.add(die_id)
@@ -314,8 +403,7 @@ def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int,
         if len(faces) != 6:
             ck.fail(path + ("faces",), f"a die has 6 faces, found {len(faces)}")
         for j, face in enumerate(faces):
-            if face not in face_ids:
-                ck.fail(path + ("faces", j), f"'{face}' is not a face defined under 'faces'")
+            ck.face(face, path + ("faces", j), face_ids)
         counts = [k for k in ("count", "per_player", "per_player_by_count") if k in m]
         if len(counts) != 1:
             ck.fail(path, "give exactly one of count, per_player, per_player_by_count")
@@ -328,14 +416,14 @@ def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int,
             else:
                 for k, v in table.items():
                     at = path + ("per_player_by_count", k)
-                    if ck.integer(k, at, 1) and ck.integer(v, at, 1):
+                    if ck.integer(k, at, PLAYERS) and ck.integer(v, at, POOL):
                         by_count.append((k, v))
                 missing = [n for n in range(players[0], players[1] + 1) if n not in table]
                 if missing and players[0]:
                     ck.fail(path + ("per_player_by_count",), f"no entry for {', '.join(map(str, missing))} players")
         name = ck.text(m.get("name"), path + ("name",))
-        count = ck.integer(m["count"], path + ("count",), 1) if "count" in m else None
-        per_player = ck.integer(m["per_player"], path + ("per_player",), 1) if "per_player" in m else None
+        count = ck.integer(m["count"], path + ("count",), DIE_COUNT) if "count" in m else None
+        per_player = ck.integer(m["per_player"], path + ("per_player",), DIE_COUNT) if "per_player" in m else None
         if die_id is None or name is None:
             continue  # reported: the game is not built
         dice.append(Die(id=die_id, name=name, faces=tuple(faces), count=count, per_player=per_player,
@@ -345,14 +433,14 @@ def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int,
 
 def _parts(ck: Checker, value: Any) -> tuple[Part, ...]:
     parts: list[Part] = []
-    for i, raw in enumerate(ck.listing(value, ("parts",))):
+    for i, raw in enumerate(ck.listing(value, ("parts",), 0, MAX_PARTS)):
         path = ("parts", i)
         m = ck.mapping(raw, path, {"id", "name"}, {"count"})
         if m is None:
             continue
         part_id = ck.string(m.get("id"), path + ("id",), ID)
         name = ck.text(m.get("name"), path + ("name",))
-        count = ck.integer(m["count"], path + ("count",), 1) if "count" in m else None
+        count = ck.integer(m["count"], path + ("count",), PART_COUNT) if "count" in m else None
         if part_id is None or name is None:
             continue  # reported: the game is not built
         parts.append(Part(id=part_id, name=name, count=count))

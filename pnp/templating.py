@@ -18,6 +18,14 @@ from .model import Face, Game
 from .project import Project, font_faces
 
 
+class LeavesTemplates(jinja2.TemplateError):
+    """A template whose real path leaves the templates folders (a symlink out of them)."""
+
+    def __init__(self, name: str, real: Path) -> None:
+        super().__init__(f"template {name!r} leads outside the templates folders (to {real}): refused")
+        self.name = name
+
+
 class ProjectLoader(jinja2.FileSystemLoader):
     """Templates from the given folders only: a template whose real path leaves them (a symlink out) is refused."""
 
@@ -29,9 +37,23 @@ class ProjectLoader(jinja2.FileSystemLoader):
         source, filename, uptodate = super().get_source(environment, template)
         real = Path(filename).resolve()
         if not any(real.is_relative_to(root) for root in self.roots):
-            raise InputError(Problem(filename, None, "", f"template {template!r} leads outside the templates "
-                                                          f"folders (to {real}): refused"))
+            raise LeavesTemplates(template, real)
         return source, filename, uptodate
+
+
+def template_folders(project: Project, game: Game | None = None) -> list[Path]:
+    """Where templates are looked up: the project's templates/ first, then the game's own package."""
+    folders = [project.templates]
+    spec = find_spec(game.id) if game is not None else None
+    if spec is not None and spec.templates is not None:
+        folders.append(spec.templates)
+    return folders
+
+
+def template_file(project: Project, game: Game | None, name: str) -> str:
+    """A template's file as messages show it: the first of the template folders that holds it."""
+    folders = template_folders(project, game)
+    return project.shown(next((f / name for f in folders if (f / name).exists()), folders[0] / name))
 
 
 def environment(project: Project, tr: Translator, game: Game | None = None) -> jinja2.Environment:
@@ -39,12 +61,8 @@ def environment(project: Project, tr: Translator, game: Game | None = None) -> j
 
     Templates are looked up in the project's templates/ first, then in the game's own package.
     """
-    folders = [project.templates]
-    spec = find_spec(game.id) if game is not None else None
-    if spec is not None and spec.templates is not None:
-        folders.append(spec.templates)
     env = SandboxedEnvironment(
-        loader=ProjectLoader(folders),
+        loader=ProjectLoader(template_folders(project, game)),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
@@ -101,19 +119,26 @@ def render_template(project: Project, translator: Translator, name: str, context
     try:
         return env.get_template(name).render(**context)
     except jinja2.TemplateSyntaxError as exc:
-        shown = project.shown(Path(exc.filename)) if exc.filename else f"templates/{name}"
+        shown = project.shown(Path(exc.filename)) if exc.filename else template_file(project, game, name)
         raise InputError(Problem(shown, exc.lineno, "", f"template syntax: {exc.message}")) from None
-    except jinja2.TemplateNotFound as exc:
-        raise InputError(Problem(f"templates/{exc.name}", None, "", "template not found")) from None
+    except (jinja2.TemplateNotFound, LeavesTemplates) as exc:
+        # A missing or refused template is located at the include that asks for it, if one does.
+        file, line = _template_frame(project)
+        message = f"template {exc.name!r} not found" if isinstance(exc, jinja2.TemplateNotFound) else str(exc)
+        if file is None:
+            file = template_file(project, game, name)
+        raise InputError(Problem(file, line, "", message)) from None
     except jinja2.UndefinedError as exc:
         file, line = _template_frame(project)
-        raise InputError(Problem(file or f"templates/{name}", line, "", f"template: {exc.message}")) from None
+        raise InputError(Problem(file or template_file(project, game, name), line, "",
+                                 f"template: {exc.message}")) from None
     except InputError:
         raise
-    except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+    except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
+            RecursionError) as exc:
         # Anything else a template does wrong (1 / 0, a forbidden attribute in the sandbox): located, no traceback.
         file, line = _template_frame(project)
-        raise InputError(Problem(file or f"templates/{name}", line, "",
+        raise InputError(Problem(file or template_file(project, game, name), line, "",
                                  f"template: {type(exc).__name__}: {exc}")) from None
 
 

@@ -129,9 +129,15 @@ def test_letter_paper(project, tmp_path):
 
 
 def test_renders_read_nothing_outside_the_project(project_copy):
+    """A URL outside the project stops the build, located to the template line that asks for it; nothing is written."""
     from pnp.errors import InputError
 
     css = project_copy.templates / "rulebook.css"
-    css.write_text(css.read_text() + '\nbody { background-image: url("https://example.com/x.png"); }\n')
-    with pytest.raises(InputError, match="refused to read https://example.com/x.png"):
+    text = css.read_text()
+    css.write_text(text + '\nbody { background-image: url("https://example.com/x.png"); }\n')
+    line = len(text.split("\n")) + 1
+    with pytest.raises(InputError) as caught:
         build(project_copy, ["dead-mans-dice"], ["en"], out=project_copy.root / "output", workers=1)
+    assert str(caught.value) == (f"templates/rulebook.css:{line}: refused to read https://example.com/x.png: "
+                                 "only project files and data: URIs may be used")
+    assert not (project_copy.root / "output").exists()

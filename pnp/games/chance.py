@@ -1,4 +1,4 @@
-"""Game-neutral tools over any Engine: exact seeded sampling, play, replay, simulate and an exact chance-tree walk."""
+"""Game-neutral tools over any Engine: seeded sampling, play, replay, simulate, a chance-tree walk, and work bounds."""
 
 from __future__ import annotations
 
@@ -17,6 +17,37 @@ A = TypeVar("A")
 O = TypeVar("O")  # noqa: E741
 
 
+MAX_GAMES = 100_000
+"""The most games one simulation plays (the slowest engine plays about 70 a second)."""
+MAX_STEPS = 100_000
+"""The most steps (actions and chance outcomes) one game may take: a hundred times the longest game of any real
+rules file. A game still going by then cannot end under these rules, or not in a time anyone would play."""
+
+
+class TooMuchWork(ValueError):
+    """A computation refused before it starts: its work would exceed the stated bound.
+
+    The message starts with the rules field that drives the work, as the engines' other ValueErrors do.
+    """
+
+    def __init__(self, field: str, what: str, work: int, bound: int, unit: str, hint: str = "") -> None:
+        self.field = field
+        """The rules field that drives the work."""
+        self.reason = f"{what} would take {work:,} {unit}, more than the {bound:,} allowed" + (hint and f"; {hint}")
+        """What would be too much, without the field."""
+        super().__init__(f"{field}: {self.reason}")
+
+
+def within(field: str, what: str, work: int, bound: int, unit: str, hint: str = "") -> None:
+    """Refuse `what` (TooMuchWork) when its `work` in `unit`s, counted before it starts, exceeds `bound`."""
+    if work > bound:
+        raise TooMuchWork(field, what, work, bound, unit, hint)
+
+
+class EndlessGame(ValueError):
+    """A game that did not end within MAX_STEPS steps: rules under which it cannot end, or not in practice."""
+
+
 def sample(outcomes: Sequence[tuple[O, Fraction]], rng: random.Random) -> O:
     """Draw one outcome exactly (integer arithmetic) with the caller's own generator."""
     den = math.lcm(*(p.denominator for _, p in outcomes))
@@ -32,15 +63,17 @@ def sample(outcomes: Sequence[tuple[O, Fraction]], rng: random.Random) -> O:
 
 
 def play(engine: Engine[S, A], players: int, seed: int, policies: Sequence[Policy[S, A]],
-         max_steps: int = 1_000_000) -> tuple[S, tuple[A, ...], tuple[Any, ...]]:
+         max_steps: int | None = None) -> tuple[S, tuple[A, ...], tuple[Any, ...]]:
     """Play one game, seat i seated by policies[i % len]: (final state, player actions, events).
 
-    Chance is sampled from `random.Random(seed)`, so (seed, actions) replays the game exactly.
+    Chance is sampled from `random.Random(seed)`, so (seed, actions) replays the game exactly. EndlessGame if
+    the game has not ended within `max_steps` steps (default MAX_STEPS).
     """
     rng, state = random.Random(seed), engine.new_game(players)
     actions: list[A] = []
     events: list[Any] = []
-    for _ in range(max_steps):
+    limit = MAX_STEPS if max_steps is None else max_steps
+    for _ in range(limit):
         seat = engine.current_player(state)
         if seat == TERMINAL:
             return state, tuple(actions), tuple(events)
@@ -51,7 +84,8 @@ def play(engine: Engine[S, A], players: int, seed: int, policies: Sequence[Polic
             actions.append(action)
             state, evs = engine.apply(state, action)
         events.extend(evs)
-    raise RuntimeError(f"the game did not end within {max_steps} steps")
+    raise EndlessGame(f"a game did not end within {limit:,} steps: under these rules it cannot end, "
+                      "or not in a time anyone would play")
 
 
 def replay(engine: Engine[S, A], players: int, seed: int, actions: Sequence[A],
@@ -106,11 +140,17 @@ class SimStats:
 
 
 def simulate(engine: Engine[S, A], games: int, players: int, seed: int, policies: Sequence[Policy[S, A]],
-             measures: Mapping[str, Callable[[S], float]], rotate: bool = True) -> SimStats:
+             measures: Mapping[str, Callable[[S], float]], rotate: bool = True,
+             progress: Callable[[int], None] | None = None) -> SimStats:
     """Play whole games; with `rotate`, game g seats policies[(seat + g) % len]. Reproducible by seed.
 
-    `measures` name what to measure on each finished game (its turns, its rounds).
+    `measures` name what to measure on each finished game (its turns, its rounds); `progress(g)` is told after
+    each game. At most MAX_GAMES games (TooMuchWork before the first otherwise); EndlessGame for a game that
+    does not end within MAX_STEPS steps.
     """
+    if games < 1:
+        raise ValueError(f"games: a simulation plays 1 game or more, not {games}")
+    within("games", "the simulation", games, MAX_GAMES, "games")
     rng = random.Random(seed)
     by_seat = [Fraction(0)] * players
     wins: dict[str, Fraction] = {}
@@ -127,6 +167,8 @@ def simulate(engine: Engine[S, A], games: int, players: int, seed: int, policies
         seated.update(p.name for p in lineup)
         for name, measure in measures.items():
             measured[name].append(measure(state))
+        if progress is not None:
+            progress(g + 1)
     names = list(dict.fromkeys(p.name for p in policies))
     return SimStats(games, players, tuple(by_seat), tuple((n, wins.get(n, Fraction(0)), seated[n]) for n in names),
                     tuple(Measure(name, sum(v) / len(v) if v else 0.0, min(v, default=0), max(v, default=0))

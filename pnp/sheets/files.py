@@ -1,4 +1,4 @@
-"""Sheet PDFs on disk: one sheet rendered and written, its page repeated where identical, and the kit merged."""
+"""Sheet PDFs: one sheet rendered with its page repeated where identical, written once; the kit merged."""
 
 from __future__ import annotations
 
@@ -11,30 +11,41 @@ from pypdf.generic import NameObject, TextStringObject
 from ..i18n import Translator
 from ..model import Game
 from ..output import atomic_write_bytes
-from ..pdf import write_pdf
+from ..pdf import render_pdf
 from ..project import FONTS_DIR, Project
+from ..templating import template_file, template_folders
 from .kinds import sheet, sheet_html
 
 
-def write_sheet(project: Project, game: Game, tr: Translator, kind: str, target: Path, paper: str = "a4",
-                die_size: float = 16.0) -> list[str]:
-    """Render one sheet to `target` (atomically); returns WeasyPrint's warnings."""
+def sheet_pdf(project: Project, game: Game, tr: Translator, kind: str, paper: str = "a4",
+              die_size: float = 16.0) -> tuple[bytes, list[str]]:
+    """One sheet as PDF bytes, every copy in it; returns them with WeasyPrint's warnings."""
+    made = sheet(game, kind)
     html = sheet_html(project, game, tr, kind, paper, die_size)
-    warnings = write_pdf(html, target, [project.root, FONTS_DIR], project.templates)
-    copies = sheet(game, kind).copies(game)
+    data, warnings = render_pdf(html, [project.root, FONTS_DIR], project.templates, template_folders(project, game),
+                                template_file(project, game, made.template), project.root)
+    copies = made.copies(game)
     if copies > 1:
-        # The same page for every pair of players: drawn once, then repeated in the file.
-        reader = PdfReader(target)
+        # The same page for every pair of players: drawn once, then repeated in the file before it is written.
+        reader = PdfReader(io.BytesIO(data))
         writer = PdfWriter(clone_from=reader)
         for _ in range(copies - 1):
             for page in reader.pages:
                 writer.add_page(page)
-        _write(writer, target)
+        data = _bytes(writer)
+    return data, warnings
+
+
+def write_sheet(project: Project, game: Game, tr: Translator, kind: str, target: Path, paper: str = "a4",
+                die_size: float = 16.0) -> list[str]:
+    """Render one sheet and write it to `target` once, whole; returns WeasyPrint's warnings."""
+    data, warnings = sheet_pdf(project, game, tr, kind, paper, die_size)
+    atomic_write_bytes(target, data)
     return warnings
 
 
 def write_kit(parts: list[tuple[str, bool, Path]], target: Path, title: str, author: str, lang: str) -> Path:
-    """Merge (bookmark title, duplex, pdf) parts, in print order, into `target`, atomically."""
+    """Merge (bookmark title, duplex, pdf) parts, in print order, into `target`, written once, whole."""
     writer = PdfWriter()
     for name, duplex, path in parts:
         if duplex and len(writer.pages) % 2:
@@ -44,10 +55,10 @@ def write_kit(parts: list[tuple[str, bool, Path]], target: Path, title: str, aut
         writer.append(path, outline_item=name, import_outline=True)
     writer.add_metadata({"/Title": title, "/Author": author, "/Producer": "pnp"})
     writer.root_object[NameObject("/Lang")] = TextStringObject(lang)
-    return _write(writer, target)
+    return atomic_write_bytes(target, _bytes(writer))
 
 
-def _write(writer: PdfWriter, target: Path) -> Path:
+def _bytes(writer: PdfWriter) -> bytes:
     buffer = io.BytesIO()
     writer.write(buffer)
-    return atomic_write_bytes(target, buffer.getvalue())
+    return buffer.getvalue()

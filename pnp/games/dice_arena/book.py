@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Die, Game
+from ..chance import TooMuchWork
 from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
 from . import engine
 from .narrate import narrate
@@ -44,18 +45,20 @@ def arena_rules(game: Game) -> engine.ArenaRules:
         raise InputError(Problem(game.file, game.lines.get("faces"), "faces",
                                  "the engine needs a number (value) on every face of the players' die"))
     try:
-        return engine.ArenaRules(
+        rules = engine.ArenaRules(
             faces=tuple(v for v in values if v is not None),
             removed=p.removed_value,
             dice_per_player=die.per_player_by_count,
             neutral_dice=p.neutral_dice,
             leave_arena=Fraction(p.leave_arena_chance, 100),
         )
+        engine.check_work(rules)  # the odds refused before they start if they would run for minutes
+        return rules
     except ValueError as exc:
-        field = str(exc).split(":", 1)[0]
+        field = exc.field if isinstance(exc, TooMuchWork) else str(exc).split(":", 1)[0]
         section = _SECTION.get(field, field)
-        raise InputError(Problem(game.file, game.lines.get(section), section,
-                                 f"the engine cannot play these rules: {exc}")) from None
+        message = exc.reason if isinstance(exc, TooMuchWork) else f"the engine cannot play these rules: {exc}"
+        raise InputError(Problem(game.file, game.lines.get(section), section, message)) from None
 
 
 @lru_cache(maxsize=8)

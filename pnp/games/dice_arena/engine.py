@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias
 
+from ..chance import within
 from ..events import Event as Event  # re-exported: the events this engine reports
 from ..events import event as _ev
 
@@ -452,6 +453,22 @@ class ArenaEngine:
 
 # ------------------------------------------------------------------ exact odds
 
+STRIKE_BOUND = 100_000
+"""The most throws (multisets of faces) the exact strike odds may weigh, every number of dice together (~3 s)."""
+
+
+def _strike_work(rules: ArenaRules, dice: int) -> int:
+    """The multisets of `dice` landings: what strike_odds weighs one by one."""
+    outcomes = len(throw_outcomes(rules))
+    return math.comb(dice + outcomes - 1, dice)
+
+
+def check_work(rules: ArenaRules) -> None:
+    """Refuse (TooMuchWork) rules whose exact odds would run for minutes, before they start."""
+    within("dice_per_player", "the exact odds of a strike",
+           sum(_strike_work(rules, n) for n in range(1, rules.most_per_player + 1)), STRIKE_BOUND, "throws",
+           "give each player fewer dice")
+
 @dataclass(frozen=True)
 class ThrowOdds:
     """One die thrown into an arena of `arena` dice showing different numbers (no X)."""
@@ -504,6 +521,8 @@ def strike_odds(rules: ArenaRules, dice: int) -> StrikeOdds:
     """Exact, by multisets of faces: each multiset once, weighted by the number of throws that show it."""
     if dice < 1:
         raise ValueError(f"dice: a strike throws 1 die or more, got {dice}")
+    within("dice_per_player", f"the exact odds of a strike of {dice} dice", _strike_work(rules, dice), STRIKE_BOUND,
+           "throws")
     outcomes = throw_outcomes(rules)
     capture = captured = all_removed = Fraction(0)
     for multiset in itertools.combinations_with_replacement(range(len(outcomes)), dice):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
-from ...model import Params
+from ...model import FieldPath, Game, Params, Range
+from ...rules import FACE_VALUE
 from ..gamespec import GameSpec, Sheet
 from .book import ArenaBook
 from .kit import arena_layout, score_pad
@@ -15,14 +18,24 @@ from .kit import arena_layout, score_pad
 class DiceArenaParams(Params):
     """The numbers of a Dice Arena game."""
 
-    neutral_dice: int
-    """Dice thrown into the arena before the first turn, owned by nobody."""
-    removed_value: int
+    neutral_dice: Annotated[int, Range(0, 5)]
+    """Dice thrown into the arena before the first turn, owned by nobody (at most one per number that stays)."""
+    removed_value: Annotated[int, FACE_VALUE]
     """The number whose dice leave the game."""
-    leave_arena_chance: int
+    leave_arena_chance: Annotated[int, Range(0, 50)]
     """The chance, in whole percent, the engine gives a thrown die of landing outside the arena (a physical
     event; 0 by default)."""
 
+    def check(self, game: Game) -> Iterator[tuple[FieldPath, str]]:
+        for i, die in enumerate(game.dice):
+            for players, dice in die.per_player_by_count:  # a strike throws the whole hand: its odds enumerate it
+                if dice > MAX_HAND:
+                    yield (("dice", i, "per_player_by_count", players),
+                           f"must be 1 to {MAX_HAND} (a Dice Arena hand), found {dice}")
+
+
+MAX_HAND = 12
+"""Dice in one player's hand (9 with two players): the strike odds take 4 s at 16."""
 
 params = DiceArenaParams.of
 """The game's parameters, typed."""

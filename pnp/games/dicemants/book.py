@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
+from ..chance import TooMuchWork
 from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
 from . import engine
 from .narrate import face_name, narrate
@@ -27,7 +28,7 @@ def dicemants_rules(game: Game) -> engine.DicemantsRules:
     bug_tier = next((t for t in tiers if t.id == engine.TierId.BUG), None)
     p = params(game)
     try:
-        return engine.DicemantsRules(
+        rules = engine.DicemantsRules(
             dice=tuple((d.id, d.faces) for d in game.dice),
             tiers=tuple(t.id for t in tiers),
             locked_combines=frozenset(t.id for t in tiers if t.with_locked),
@@ -38,11 +39,16 @@ def dicemants_rules(game: Game) -> engine.DicemantsRules:
             bugs=frozenset(bug_tier.faces if bug_tier else ()),
             players=game.players,
         )
+        engine.check_work(rules)  # odds and examples refused before they start if they would run for minutes
+        return rules
     except ValueError as exc:
-        field = str(exc).split(":", 1)[0]
+        field = exc.field if isinstance(exc, TooMuchWork) else str(exc).split(":", 1)[0]
         section = {"tiers": "precedence", "locked_combines": "precedence", "bugs": "precedence",
                    "goal": "params", "max_dice": "params", "void_streak_limit": "params"}.get(field, field)
         line = game.lines.get(section)
+        if isinstance(exc, TooMuchWork):  # named by its path in the rules file, as the loader names fields
+            shown = field if section == field else f"{section}.{field}"
+            raise InputError(Problem(game.file, line, shown, exc.reason)) from None
         raise InputError(Problem(game.file, line, field, f"the engine cannot play these rules: {exc}")) from None
 
 

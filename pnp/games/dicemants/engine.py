@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias
 
+from ..chance import within
 from ..events import Event as Event  # re-exported: the events this engine reports
 from ..events import event as _ev
 
@@ -508,6 +509,37 @@ def apply_action(state: State, action: Action) -> tuple[State, tuple[Event, ...]
     return _end_turn(state, banked, [_ev(Kind.TURN_END, reason=End.STOPPED, banked=banked)])
 
 
+# ------------------------------------------------------------------ work bounds
+
+ODDS_BOUND = 250_000
+"""The most rolls the exact odds of one rules file may enumerate, every number of dice together (about 9 s)."""
+EXAMPLES_BOUND = 2_000_000
+"""The most rolls the search for worked examples may list (about 1 s)."""
+
+
+def _ways(counts: Sequence[int], n: int) -> int:
+    """The ways to pick n of the dice and a face of each, counting each die's faces as `counts` different ones."""
+    ways = [1] + [0] * n  # ways[k]: picks of k dice so far (the elementary symmetric sums of the counts)
+    for c in counts:
+        for k in range(n, 0, -1):
+            ways[k] += ways[k - 1] * c
+    return ways[n]
+
+
+def _distinct(rules: DicemantsRules) -> list[int]:
+    return [len(set(faces)) for _, faces in rules.dice]
+
+
+def check_work(rules: DicemantsRules) -> None:
+    """Refuse (TooMuchWork) rules whose exact odds or example search would run for minutes, before either starts."""
+    counts = _distinct(rules)
+    within("max_dice", "the exact odds of the first roll", sum(_ways(counts, n) for n in range(1, rules.max_dice + 1)),
+           ODDS_BOUND, "rolls", "roll fewer dice at once, or give the dice fewer different faces")
+    sizes = [n for n in EXAMPLE_SIZES if n <= rules.max_dice]
+    within("dice", "the search for worked examples", sum(math.factorial(n) * _ways(counts, n) for n in sizes),
+           EXAMPLES_BOUND, "rolls", "use fewer dice, or fewer different faces on each")
+
+
 # ------------------------------------------------------------------ exact odds
 
 @dataclass(frozen=True)
@@ -530,6 +562,7 @@ def odds(rules: DicemantsRules, n: int) -> Odds:
     """Enumerate every draw of n dice and every face of each (1/6 each), exactly."""
     if not 1 <= n <= rules.max_dice:
         raise ValueError(f"n: expected 1..{rules.max_dice}, got {n}")
+    within("max_dice", f"the exact odds of {n} dice", _ways(_distinct(rules), n), ODDS_BOUND, "rolls")
     draws = list(itertools.combinations([i for i, _ in rules.dice], n))
     cache: dict[tuple[str, ...], _Outcome] = {}
     tiers: dict[str, Fraction] = {}  # a tier that never acts is missing: it reads as the int 0
@@ -632,6 +665,9 @@ def derive_examples(rules: DicemantsRules, max_len: int = 4) -> list[Example]:
     Candidates: rolls of the preferred sizes up to max_len dice the real dice can show (fixed face
     order), each in every context of `_setups`; a goal no candidate meets (odd custom dice) is left out.
     """
+    sizes = [n for n in EXAMPLE_SIZES if n <= min(max_len, rules.max_dice)]
+    within("dice", "the search for worked examples",
+           sum(math.factorial(n) * _ways(_distinct(rules), n) for n in sizes), EXAMPLES_BOUND, "rolls")
     goals = coverage_goals(rules)
     Setup = tuple[tuple[str, ...], int, tuple[str, ...], int, tuple[str, ...] | None]
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from ...i18n import Translator
-from ...model import FrozenDict, Game, Params, Sentence
-from ...rules import ID, Checker, kind_of
+from ...model import FieldPath, FrozenDict, Game, Params, Range, Sentence
+from ...rules import ID, MAX_DICE, Checker, kind_of
 from ..gamespec import GameSpec, Sheet
 from .book import DicemantsBook
 from .kit import mine_layout, score_pad
@@ -18,18 +18,27 @@ NARRATION = ("sends", "reaches", "idle")
 """What a bug's own sentences tell: it sends a board diamond away, reaches into the bag, finds nothing."""
 BUG = "bug"
 """In an example roll, `bug` stands for any bug face."""
+MAX_TIERS = 12
+"""Steps of the precedence (the engine knows six)."""
+MAX_PINNED = 20
+"""The source text's example rolls (it has nine)."""
 
 
 @dataclass(frozen=True)
 class DicemantsParams(Params):
     """The numbers of a Dicemants game."""
 
-    goal: int
-    """Diamonds a player must bank to win."""
-    max_dice: int
-    """The most dice a player may roll at the start of a turn."""
-    void_streak_limit: int
+    goal: Annotated[int, Range(1, 100)]
+    """Diamonds a player must bank to win (21)."""
+    max_dice: Annotated[int, Range(1, MAX_DICE)]
+    """The most dice a player may roll at the start of a turn, at most the number of dice: the exact odds
+    enumerate every roll of that many dice in order (8 dice: 4 s)."""
+    void_streak_limit: Annotated[int, Range(1, 6)]
     """All-void rolls in a row that end a turn."""
+
+    def check(self, game: Game) -> Iterator[tuple[FieldPath, str]]:
+        if self.max_dice > len(game.dice):  # a turn starts with at most every die (the engine rolls each kind once)
+            yield ("params", "max_dice"), f"must be 1 to {len(game.dice)}, the number of dice, found {self.max_dice}"
 
 
 @dataclass(frozen=True)
@@ -66,7 +75,7 @@ def narration(game: Game, face_id: str, event: str) -> Sentence | None:
 
 def _precedence(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> tuple[Tier, ...]:
     tiers, seen = [], set()
-    for i, raw in enumerate(ck.listing(value, path)):
+    for i, raw in enumerate(ck.listing(value, path, 0, MAX_TIERS)):
         where = path + (i,)
         m = ck.mapping(raw, where, {"tier", "faces", "text"}, {"with_locked"})
         if m is None:
@@ -77,8 +86,7 @@ def _precedence(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozen
         seen.add(tier_id)
         faces = ck.listing(m.get("faces"), where + ("faces",), 1)
         for j, face in enumerate(faces):
-            if face not in face_ids:
-                ck.fail(where + ("faces", j), f"'{face}' is not a face defined under 'faces'")
+            ck.face(face, where + ("faces", j), face_ids)
         with_locked = m.get("with_locked", False)
         if not isinstance(with_locked, bool):
             ck.fail(where + ("with_locked",), f"expected true or false, found {kind_of(with_locked)}")
@@ -91,11 +99,10 @@ def _precedence(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozen
 def _examples(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> tuple[tuple[str, ...], ...]:
     """Pinned example rolls: lists of face ids in rolling order (`bug` stands for any bug)."""
     rolls = []
-    for i, raw in enumerate(ck.listing(value, path)):
-        faces = ck.listing(raw, path + (i,), 1)
+    for i, raw in enumerate(ck.listing(value, path, 0, MAX_PINNED)):
+        faces = ck.listing(raw, path + (i,), 1, MAX_DICE)  # a roll shows at most every die
         for j, face in enumerate(faces):
-            if face not in face_ids | {BUG}:
-                ck.fail(path + (i, j), f"'{face}' is not a face defined under 'faces'")
+            ck.face(face, path + (i, j), face_ids | {BUG})
         rolls.append(tuple(faces))
     return tuple(rolls)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
+from ..chance import TooMuchWork
 from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
 from . import engine
 from .narrate import narrate, player_name, tell_result, tell_verdict
@@ -32,7 +33,7 @@ def gang_rules(game: Game) -> engine.GangRules:
         values = tuple(game.face(f).value for f in die.faces)
         if any(v is None for v in values):
             raise ValueError(f"faces: every face of {die.id} needs a value (0 for the gangster)")
-        return engine.GangRules(
+        rules = engine.GangRules(
             faces=tuple(v for v in values if v is not None),
             cards=cards(game),
             pools=die.per_player_by_count,
@@ -41,9 +42,14 @@ def gang_rules(game: Game) -> engine.GangRules:
             bonus_dice=tuple(sorted(p.bonus_dice.items())),
             players=game.players,
         )
+        engine.check_work(rules)  # the odds refused before they start if they would run for minutes
+        return rules
     except ValueError as exc:
-        field = str(exc).split(":", 1)[0]
+        field = exc.field if isinstance(exc, TooMuchWork) else str(exc).split(":", 1)[0]
         section = {"rounds": "params", "rerolls": "params", "bonus_dice": "params", "pools": "dice"}.get(field, field)
+        if isinstance(exc, TooMuchWork):  # named by its path in the rules file, as the loader names fields
+            shown = field if section == field else f"{section}.{field}"
+            raise InputError(Problem(game.file, game.lines.get(section), shown, exc.reason)) from None
         raise InputError(Problem(game.file, game.lines.get(section), field,
                                  f"the engine cannot play these rules: {exc}")) from None
 

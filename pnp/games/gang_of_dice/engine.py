@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias, overload
 
+from ..chance import within
 from ..events import Event as Event  # re-exported: the events this engine reports
 from ..events import event as _ev
 
@@ -586,6 +587,17 @@ def _reroll(state: State, action: Reroll) -> tuple[State, tuple[Event, ...]]:
 
 ODDS_DICE = 8
 """The most dice the exact card tables (and the strategies that read them) cover."""
+SOLVER_BOUND = 20_000_000
+"""The most results the exact odds of ending clear may weigh, over every card, number of dice and re-roll (~2 s)."""
+
+
+def check_work(rules: GangRules) -> None:
+    """Refuse (TooMuchWork) rules whose exact odds would run for minutes, before they start."""
+    values = len(set(rules.faces))
+    results = math.comb(ODDS_DICE + values, values)  # every result of up to ODDS_DICE dice, as counts per value
+    within("rerolls", "the exact odds of ending clear, re-rolling as well as possible",
+           len(rules.cards) * ODDS_DICE * (rules.rerolls + 1) * results, SOLVER_BOUND, "results",
+           "allow fewer re-rolls, or give the die fewer different faces")
 
 
 @dataclass(frozen=True)
@@ -676,6 +688,7 @@ def _values(rules: GangRules, card: Card, n: int) -> tuple[tuple[int, ...], ...]
     mean of W_q over the rolls of the other dice. Kept exact as whole numbers: level q holds h_q(K) scaled by
     faces ** (n - |K|) * faces ** (n * q), so that a sum over one more die is a plain weighted sum.
     """
+    check_work(rules)
     lat, met, f = _lattice(rules.faces), _met(rules.faces, card), len(rules.faces)
     low, high = lat.first[n], lat.first[n + 1]
     power = [f ** sum(node) for node in lat.nodes[:low]]

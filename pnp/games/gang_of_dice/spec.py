@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from ...i18n import Translator
-from ...model import FrozenDict, Game, Params
-from ...rules import ID, Checker
+from ...model import FieldPath, FrozenDict, Game, Params, Range
+from ...rules import ID, PIPS, Checker
 from ..gamespec import GameSpec, Sheet
 from .book import GangBook
 from .cards import COLOURS, CONDITIONS, Card, colour_name, colour_rule, condition_text
@@ -20,15 +20,37 @@ from .kit import card_miniature, cards_layout, score_pad
 class GangParams(Params):
     """The numbers of a Gang of Dice game."""
 
-    rounds: int
-    """Rounds in a game."""
-    rerolls: int
-    """Re-rolls a player may make after their first roll."""
-    bonus_dice: FrozenDict[int, int]
+    rounds: Annotated[int, Range(1, 30)]
+    """Rounds in a game (12): the score pad prints a row for each."""
+    rerolls: Annotated[int, Range(0, 5)]
+    """Re-rolls a player may make after their first roll (2)."""
+    bonus_dice: Annotated[FrozenDict[int, int], Range(0, 30, keys=Range(1, 30))]
     """Dice put on the table at the start of a round, by round number."""
-    face_max: int
+    face_max: Annotated[int, PIPS]
     """The highest number on a die; the remaining face is the gangster."""
 
+    def check(self, game: Game) -> Iterator[tuple[FieldPath, str]]:
+        if game.players[0] not in EXAMPLE_SEATS:  # the worked examples play the fewest players, and three
+            yield ("players", "min"), (f"must be {EXAMPLE_SEATS} (the worked examples seat two and three players), "
+                                       f"found {game.players[0]}")
+        for round_ in self.bonus_dice:  # bonus dice come at the start of a round of the game
+            if round_ > self.rounds:
+                yield ("params", "bonus_dice", round_), f"round {round_} is after the last round ({self.rounds})"
+        for die in game.dice:  # the numbers run up to face_max; the remaining face is the gangster
+            values = [game.face(f).value for f in die.faces]
+            highest = max((v for v in values if v is not None), default=None)
+            if highest is not None and highest != self.face_max:
+                yield ("params", "face_max"), (f"must be {highest}, the highest number on the faces of die "
+                                               f"{die.id}, found {self.face_max}")
+
+
+MAX_CARDS = 60
+"""Warning cards in the deck (18): the odds tables have a row for each card and number of dice."""
+CARD_N = Range(1, 50)
+"""A card's count or total (`total_at_least` 13): past what eight dice can show, not far past it."""
+
+EXAMPLE_SEATS = Range(2, 3)
+"""The fewest players a game may be for: the worked examples seat that many, and three."""
 
 params = GangParams.of
 """The game's parameters, typed."""
@@ -42,7 +64,7 @@ def cards(game: Game) -> tuple[Card, ...]:
 
 def _cards(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> tuple[Card, ...]:
     deck, seen = [], set()
-    for i, raw in enumerate(ck.listing(value, path)):
+    for i, raw in enumerate(ck.listing(value, path, 0, MAX_CARDS)):
         where = path + (i,)
         m = ck.mapping(raw, where, {"id", "colour", "condition"}, {"n", "values", "ours"})
         if m is None:
@@ -57,14 +79,14 @@ def _cards(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[s
             ck.fail(where, f"condition '{condition}' needs 'n'")
         if needs_values and "values" not in m:
             ck.fail(where, f"condition '{condition}' needs 'values'")
-        values = ck.listing(m.get("values", []), where + ("values",))
+        values = ck.listing(m.get("values", []), where + ("values",), 0, PIPS.high)
         for j, v in enumerate(values):
-            ck.integer(v, where + ("values", j), 1, 6)
+            ck.integer(v, where + ("values", j), PIPS)
         colour = ck.choice(m.get("colour"), where + ("colour",), COLOURS)
         if card_id and condition and colour:
             deck.append(Card(
                 id=card_id, colour=colour, condition=condition,
-                n=ck.integer(m["n"], where + ("n",), 1) if "n" in m else None,
+                n=ck.integer(m["n"], where + ("n",), CARD_N) if "n" in m else None,
                 values=tuple(values), ours=bool(m.get("ours", False)),
             ))
     return tuple(deck)
