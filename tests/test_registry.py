@@ -16,15 +16,16 @@ TOY_PACKAGE = '''\
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
 from pnp.games.gamespec import GameSpec
-from pnp.model import FrozenDict, Params
+from pnp.model import FrozenDict, Params, Range
 from pnp.sheets.pads import Head, open_pad
 
 
 @dataclass(frozen=True)
 class ToyParams(Params):
-    goal: int
+    goal: Annotated[int, Range(1, 50)]
     """Points that win."""
 
 
@@ -111,6 +112,9 @@ def test_the_cli_knows_the_registered_game_and_its_rules_are_checked(toy):
     assert (code, out) == (2, "")
     assert err == "error: rules/toy-dice.yaml:8: params.speed: unknown key (known keys: goal)\n"
     assert "toy-dice" in run("--root", str(toy.root), "build", "--help")[1].replace("\n", " ")
+    broken.write_text(TOY_RULES.replace("params: {goal: 11}", "params: {goal: 99}"))
+    code, _, err = run("--root", str(toy.root), "build", "toy-dice", "--lang", "en")
+    assert (code, err) == (2, "error: rules/toy-dice.yaml:8: params.goal: must be 1 to 50, found 99\n")  # its own range
 
 
 def test_a_registered_id_cannot_hide_another_games_spec(tmp_path, monkeypatch):
