@@ -17,7 +17,8 @@ class Problem:
 
     def __str__(self) -> str:
         where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        parts = [part for part in (where, self.field, self.message) if part]  # no empty `: ` for a missing file
+        return ": ".join(parts)
 
 
 class InputError(Exception):

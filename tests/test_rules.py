@@ -438,3 +438,11 @@ def test_text_fields_print_markup_literally_and_never_run_it(project_copy):
     for tag in ("<script", '<img src="file', "<link rel=stylesheet", "<iframe", "<object", "<h1>BROKEN", "<span style"):
         assert tag not in markup, tag  # ...never as markup
     assert "49" not in words
+
+
+def test_a_problem_without_a_file_reads_as_its_message():
+    from pnp.errors import Problem
+
+    assert str(InputError("die size: must be 10 to 30 mm, found 9")) == "die size: must be 10 to 30 mm, found 9"
+    assert str(Problem("rules/x.yaml", None, "", "rules file not found")) == "rules/x.yaml: rules file not found"
+    assert str(Problem("rules/x.yaml", 3, "age", "must be 3 to 99")) == "rules/x.yaml:3: age: must be 3 to 99"
