@@ -6,6 +6,7 @@ import io
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pypdf
 
@@ -74,3 +75,21 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 PDF_CASES = (("dicemants", "ru"), ("gang-of-dice", "es"), ("dice-arena", "ca"), ("dead-mans-dice", "en"))
 """The rulebooks read back from PDF: every game and every language once."""
+
+
+def stub_renders(monkeypatch: Any, fail_at: int | None = None, error: BaseException | None = None) -> list[Path]:
+    """Renders and kits that write a few bytes; the render number `fail_at` raises `error` instead."""
+    made: list[Path] = []
+
+    def render(settings, job, staged, translators=None):
+        made.append(job.path)
+        if len(made) == fail_at:
+            raise error
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        staged.write_bytes(b"%PDF " + job.kind.encode())
+        return [], []
+
+    monkeypatch.setattr("pnp.build._render", render)
+    monkeypatch.setattr("pnp.build._kit", lambda job, tr, jobs: job.path.write_bytes(b"%PDF kit"))
+    monkeypatch.setattr("pnp.build.PER_WORKER", 1000)
+    return made

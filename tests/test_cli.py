@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import run
+from helpers import run, stub_renders
 
 
 def test_check_passes_on_main_and_warns_about_impossible_source_examples(project):
@@ -238,18 +238,6 @@ def test_an_out_that_relative_dots_lead_elsewhere_is_taken_as_asked(project, mon
     code, _, _ = run("--root", str(project.root), "build", "dice-arena", "--lang", "en", "-q", "--out", "a/../b")
     assert code == 0 and (tmp_path / "b" / "dice-arena" / "en" / "kit.pdf").read_bytes() == b"%PDF kit"
     assert list((tmp_path / "a").iterdir()) == []
-
-
-def stub_renders(monkeypatch):
-    """Renders and kits that write a few bytes, not a PDF: for tests about the command line and the file system."""
-    def render(settings, job, staged, translators=None):
-        staged.parent.mkdir(parents=True, exist_ok=True)
-        staged.write_bytes(b"%PDF " + job.kind.encode())
-        return [], []
-
-    monkeypatch.setattr("pnp.build._render", render)
-    monkeypatch.setattr("pnp.build._kit", lambda job, tr, jobs: job.path.write_bytes(b"%PDF kit"))
-    monkeypatch.setattr("pnp.build.PER_WORKER", 1000)
 
 
 def test_simulate_shows_progress_on_stderr_for_long_runs():

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from helpers import ROOT, game, run
+from helpers import ROOT, game, run, stub_renders
 
 from pnp.build import build
 from pnp.errors import InputError, Problem
@@ -28,24 +28,6 @@ from pnp.output import STAGING_PREFIX, Staging, locked, remove_stale
 def fast_rulebooks(monkeypatch):
     """The rulebook's HTML is made as in a build, its PDF is a stand-in: these tests are about files, not layout."""
     monkeypatch.setattr("pnp.build.render_pdf", lambda html, *args: (b"%PDF-1.7 stand-in", []))
-
-
-def stub_renders(monkeypatch, fail_at: int | None = None, error: BaseException | None = None):
-    """Renders and kits that write a few bytes; the render number `fail_at` raises `error` instead."""
-    made = []
-
-    def render(settings, job, staged, translators=None):
-        made.append(job.path)
-        if len(made) == fail_at:
-            raise error
-        staged.parent.mkdir(parents=True, exist_ok=True)
-        staged.write_bytes(b"%PDF " + job.kind.encode())
-        return [], []
-
-    monkeypatch.setattr("pnp.build._render", render)
-    monkeypatch.setattr("pnp.build._kit", lambda job, tr, jobs: job.path.write_bytes(b"%PDF kit"))
-    monkeypatch.setattr("pnp.build.PER_WORKER", 1000)
-    return made
 
 
 def files(folder: Path) -> list[str]:
