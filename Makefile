@@ -10,7 +10,7 @@ all: build
 install: .install-stamp
 
 build: install
-	.venv/bin/pnp build
+	.venv/bin/pnp build --paper all
 
 test: install
 	.venv/bin/ruff check pnp tests scripts

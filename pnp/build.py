@@ -19,11 +19,12 @@ from .i18n import Translator, translator
 from .model import LANGS, Game
 from .output import Staging, atomic_write_bytes, check_output, write_error
 from .pdf import render_pdf
-from .project import FONTS_DIR, Project
+from .project import FONTS_DIR, PAPERS, Project
 from .rulebook import rulebook_html
 from .rules import load_games
-from .sheets import DIE_SIZE, SHARED, check_die_size, kit_order, sheet, sheets_for, write_kit
-from .sheets.files import sheet_pdf
+from .sheets import SHARED, Options, kit_order, sheet, sheets_for, write_kit
+from .sheets.files import page_count, sheet_pdf
+from .sheets.guide import guide_html, kit_parts
 from .templating import template_file, template_folders
 
 RULEBOOKS = ("rulebook",)
@@ -35,7 +36,26 @@ EVERY = ("all",)
 def kinds() -> tuple[str, ...]:
     """Every kind of file a build can make, over every registered game: the kit comes last, from the others."""
     own = dict.fromkeys(s.kind for game_id in game_ids() for s in find_spec(game_id).sheets)
-    return ("rulebook", *(s.kind for s in SHARED[:2]), *own, SHARED[2].kind, "kit")
+    return ("rulebook", *(s.kind for s in SHARED[:-1]), *own, SHARED[-1].kind, "kit")
+
+
+ALL_PAPERS = "all"
+"""`--paper all`: every paper size in one build."""
+
+
+def folder(out: Path, game: Game, lang: str, paper: str) -> Path:
+    """Where one game's files in one language go: A4 in output/<game>/<lang>/, other sizes in a folder
+    of their own inside it (output/<game>/<lang>/letter/)."""
+    return out / game.id / lang if paper == "a4" else out / game.id / lang / paper
+
+
+def papers(paper: str) -> list[str]:
+    """The paper sizes `--paper` asks for."""
+    if paper == ALL_PAPERS:
+        return list(PAPERS)
+    if paper not in PAPERS:
+        raise InputError(f"unknown paper {paper!r} (choose from {', '.join([*PAPERS, ALL_PAPERS])})")
+    return [paper]
 
 
 PER_WORKER = 3
@@ -50,6 +70,7 @@ class Job:
     lang: str
     kind: str
     path: Path
+    paper: str = "a4"
 
 
 @dataclass(frozen=True)
@@ -57,8 +78,7 @@ class Settings:
     """What every render of one build shares."""
 
     project: Project
-    paper: str
-    die_size: float
+    options: Options
 
 
 @dataclass
@@ -70,7 +90,7 @@ class Report:
 
 
 def plan(project: Project, games: list[Game], langs: list[str], out: Path,
-         asked: list[str] | tuple[str, ...] = RULEBOOKS) -> list[Job]:
+         asked: list[str] | tuple[str, ...] = RULEBOOKS, paper: str = "a4") -> list[Job]:
     """Step 1 – the files to make, in build order; a kit brings in every part it is merged from."""
     known = kinds()
     wanted = set(known) if tuple(asked) == EVERY else set(asked)
@@ -82,8 +102,10 @@ def plan(project: Project, games: list[Game], langs: list[str], out: Path,
         made = ["rulebook", *(s.kind for s in sheets_for(game)), "kit"]
         if "kit" in wanted:
             wanted |= set(made)
-        for lang in langs:
-            jobs += [Job(game, lang, kind, out / game.id / lang / f"{kind}.pdf") for kind in made if kind in wanted]
+        for size in papers(paper):
+            for lang in langs:
+                place = folder(out, game, lang, size)
+                jobs += [Job(game, lang, kind, place / f"{kind}.pdf", size) for kind in made if kind in wanted]
     return jobs
 
 
@@ -94,12 +116,13 @@ def build(
     paper: str = "a4",
     out: Path | None = None,
     progress: Callable[[int, int, Path], None] | None = None,
-    die_size: float = DIE_SIZE,
+    options: Options | None = None,
     kinds: list[str] | tuple[str, ...] = RULEBOOKS,
     workers: int | None = None,
 ) -> Report:
     """Load and validate the rules, render the rulebooks and any sheets asked for (in parallel), then merge the kits.
 
+    `paper` is a size or `all`; `options` are the maker's sticker and paper-die sizes and ink.
     `kinds` names what to make for each game and language (see kinds(), or EVERY); `workers` caps the processes
     (default: one per CPU). Every file is made in a staging folder inside `out` and moved into place only when all
     are made, under a lock on `out` (a second build into it waits, and logs that it does): a failed or
@@ -107,11 +130,11 @@ def build(
     """
     out = out or project.root / "output"
     langs = list(langs or LANGS)
-    settings = Settings(project, paper, check_die_size(die_size))
+    settings = Settings(project, (options or Options()).checked())
     loaded = load_games(project.rules, project.root, games or None)
     # Every catalog read and checked before the first page is drawn.
     translators = {lang: translator(project.locales, lang, project.root) for lang in langs}
-    jobs = plan(project, loaded, langs, out, kinds)
+    jobs = plan(project, loaded, langs, out, kinds, paper)
     # The output folder checked before the first page is drawn too: writable, room for every file.
     check_output(out, [job.path for job in jobs], project.root)
     finished: dict[Path, list[str]] = {}
@@ -143,7 +166,8 @@ def build(
         for job in jobs:
             if job.kind == "kit":
                 try:
-                    _kit(_staged(job, staging), translators[job.lang], [_staged(j, staging) for j in jobs])
+                    _kit(_staged(job, staging), translators[job.lang], [_staged(j, staging) for j in jobs],
+                         settings)
                 except OSError as exc:
                     raise write_error(job.path, exc, project.root) from None
                 done(job, [])
@@ -236,12 +260,12 @@ def _render(settings: Settings, job: Job, staged: Path,
             translators[job.lang] = translator(project.locales, job.lang, project.root)
         tr = translators[job.lang]
         if job.kind == "rulebook":
-            html = rulebook_html(project, job.game, tr, settings.paper)
+            html = rulebook_html(project, job.game, tr, job.paper)
             data, warnings = render_pdf(html, [project.root, FONTS_DIR], project.templates,
                                         template_folders(project, job.game),
                                         template_file(project, job.game, "rulebook.html"), project.root)
         else:
-            data, warnings = sheet_pdf(project, job.game, tr, job.kind, settings.paper, settings.die_size)
+            data, warnings = sheet_pdf(project, job.game, tr, job.kind, job.paper, settings.options)
         atomic_write_bytes(staged, data)
         return warnings, []
     except InputError as exc:
@@ -250,15 +274,28 @@ def _render(settings: Settings, job: Job, staged: Path,
         return [], write_error(job.path, exc, project.root).problems
 
 
-def _kit(job: Job, tr: Translator, jobs: list[Job]) -> None:
-    """Merge the game's rulebook and sheets, just made, into its kit, in print order."""
-    made = {j.kind: j.path for j in jobs if j.game.id == job.game.id and j.lang == job.lang and j.kind != "kit"}
-    parts = []
-    for kind in kit_order(job.game):
+def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:
+    """Merge the game's rulebook and sheets, just made, into its kit, in print order, after its what-to-print
+    page (which needs every part's page count, so it is drawn last)."""
+    made = {j.kind: j.path for j in jobs
+            if j.game.id == job.game.id and j.lang == job.lang and j.paper == job.paper and j.kind != "kit"}
+    options = settings.options
+    parts, order = [], []
+    for kind in kit_order(job.game, options):
         if kind == "rulebook":
-            parts.append((tr.gettext("Rulebook"), False, made[kind]))
+            name, duplex = tr.gettext("Rulebook"), False
         elif kind in made:
             part = sheet(job.game, kind)
-            parts.append((part.title(tr), part.duplex, made[kind]))
+            name, duplex = part.title(tr), part.duplex
+        else:
+            continue
+        parts.append((name, duplex, made[kind]))
+        order.append((kind, name, duplex, page_count(made[kind])))
+    beside = [(s.kind, s.title(tr), page_count(made[s.kind])) for s in sheets_for(job.game)
+              if s.kind in made and not s.in_kit(options)]
+    project = settings.project
+    html = guide_html(project, job.game, tr, job.paper, options, kit_parts(job.game, order, beside))
+    guide, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, template_folders(project, job.game),
+                          template_file(project, job.game, "sheets/guide.html"), project.root)
     title = tr.format(tr.gettext("{game}: print-and-play kit"), game=job.game.titles[job.lang])
-    write_kit(parts, job.path, title, job.game.designer, job.lang)
+    write_kit(parts, job.path, title, job.game.designer, job.lang, (tr.gettext("What to print"), guide))

@@ -20,7 +20,7 @@ INTERRUPTED = 130
 
 try:  # Ctrl-C while the package loads (a quarter of a second) ends the same way as Ctrl-C in a command
     from . import catalogs, review
-    from .build import EVERY, build
+    from .build import ALL_PAPERS, EVERY, build
     from .errors import InputError, Problem
     from .games import find_spec, game_ids
     from .games.chance import MAX_GAMES, EndlessGame, TooMuchWork, simulate
@@ -30,8 +30,9 @@ try:  # Ctrl-C while the package loads (a quarter of a second) ends the same way
     from .model import LANGS, Game
     from .project import PAPERS, Project
     from .rules import load_games
-    from .sheets import DIE_SIZE, DIE_SIZES
+    from .sheets import Options
     from .sheets.kinds import mm
+    from .sheets.options import INKS, PAPER_DIE_SIZE, PAPER_DIE_SIZES, STICKER_SIZE, STICKER_SIZES
 except KeyboardInterrupt:
     print("pnp: interrupted", file=sys.stderr)
     raise SystemExit(INTERRUPTED) from None
@@ -90,11 +91,20 @@ def parser() -> argparse.ArgumentParser:
     b = sub.add_parser("build", help="build rulebooks and kits into output/")
     b.add_argument("games", nargs="*", metavar="GAME", help=f"games to build (default: all of {', '.join(games)})")
     b.add_argument("--lang", action="append", choices=LANGS, help="language (repeatable; default: all)")
-    b.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default: a4)")
+    b.add_argument("--paper", choices=[*sorted(PAPERS), ALL_PAPERS], default="a4",
+                   help="paper size; all: every size in one build, Letter files in <game>/<lang>/letter/ "
+                        "(default: a4)")
     b.add_argument("--out", type=_folder, help="output folder (default: output/)")
-    b.add_argument("--die-size", type=die_size_argument, default=DIE_SIZE, metavar="MM",
-                   help="edge of the blank dice the stickers and paper dice are made for, in mm "
-                        f"({DIE_SIZES[0]:g}–{DIE_SIZES[1]:g}; default: {DIE_SIZE:g})")
+    b.add_argument("--sticker-size", type=_millimetres("--sticker-size", STICKER_SIZES), default=STICKER_SIZE,
+                   metavar="MM", help="edge of the die-face stickers, in mm "
+                                      f"({STICKER_SIZES[0]:g}–{STICKER_SIZES[1]:g}; default: {STICKER_SIZE:g})")
+    b.add_argument("--paper-die-size", type=_millimetres("--paper-die-size", PAPER_DIE_SIZES),
+                   default=PAPER_DIE_SIZE, metavar="MM",
+                   help="edge of the folded paper dice, in mm "
+                        f"({PAPER_DIE_SIZES[0]:g}–{PAPER_DIE_SIZES[1]:g}; default: {PAPER_DIE_SIZE:g})")
+    b.add_argument("--ink", choices=INKS, default="full",
+                   help="the cards in the kit: full colour, or low ink (white cards, outline backs); "
+                        "both are built (default: full)")
     b.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub", help="print only errors")
 
     c = sub.add_parser("check", help="validate the rules, the reviewed examples and the catalogs")
@@ -160,16 +170,19 @@ def _folder(text: str) -> Path:
     return Path(text)
 
 
-def die_size_argument(text: str) -> float:
-    """`--die-size` on the command line: a number of millimetres within DIE_SIZES."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of millimetres, found {text!r}") from None
-    low, high = DIE_SIZES
-    if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"must be {mm(low)} to {mm(high)} mm, found {text}")
-    return value
+def _millimetres(option: str, bounds: tuple[float, float]) -> Callable[[str], float]:
+    """A size on the command line: a number of millimetres within `bounds`."""
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of millimetres, found {text!r}") from None
+        low, high = bounds
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {mm(low)} to {mm(high)} mm, found {text}")
+        return value
+    read.__name__ = option
+    return read
 
 
 def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
@@ -238,8 +251,9 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
             print(f"[{done:>2}/{total}] {project.shown(path)}", file=stderr, flush=True)
 
     with _logged(stderr, quiet):  # a wait for another build into the same folder is told
+        options = Options(args.sticker_size, args.paper_die_size, args.ink)
         report = build(project, args.games or None, args.lang, args.paper, args.out, progress,
-                       die_size=args.die_size, kinds=EVERY)
+                       options=options, kinds=EVERY)
     for warning in report.warnings:
         print(f"warning: {warning}", file=stderr)
     for game_id in review.changed(project, load_games(project.rules, project.root, args.games or None)):

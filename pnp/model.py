@@ -153,6 +153,34 @@ class Die:
     """Dice each player holds, by number of players."""
     opposite_pairs: tuple[tuple[int, int], ...] = ((0, 5), (1, 4), (2, 3))
     """Which face positions sit opposite on the cube (pips: opposite sides sum to 7)."""
+    table: int | None = None
+    """Dice of this kind the whole table shares, when players roll more in groups (Gang of Dice's 12)."""
+    paper: bool = True
+    """Whether a folded paper die can stand in for it (not for dice that are thrown at others or piled up)."""
+    blank: bool = True
+    """Whether the kit prints full sticker sets for blank dice (not when ordinary dice are all a table needs)."""
+
+    def to_make(self, players_max: int) -> int:
+        """How many dice of this kind a table makes or buys: the fixed count, the shared set, else the most
+        players' worth."""
+        if self.count is not None:
+            return self.count
+        if self.table is not None:
+            return self.table
+        return self.dice_for(players_max)
+
+    def ordinary(self, faces: Mapping[str, Face]) -> tuple[int, int] | None:
+        """(face position, pips) when an ordinary d6 becomes this die with one sticker on that pip face.
+
+        A die of pips 1–6 at their positions except one face drawn otherwise is such a die; a die of pips
+        only is an ordinary die already (None), and so is a die of any other faces (None: blank dice only).
+        """
+        odd = [i for i, face_id in enumerate(self.faces) if faces[face_id].pips != i + 1]
+        return (odd[0], odd[0] + 1) if len(odd) == 1 else None
+
+    def is_ordinary(self, faces: Mapping[str, Face]) -> bool:
+        """An ordinary d6 as it is: pips 1 to 6."""
+        return all(faces[face_id].pips == i + 1 for i, face_id in enumerate(self.faces))
 
     def dice_for(self, players: int) -> int:
         """How many dice of this kind a game with this many players needs."""
@@ -173,6 +201,8 @@ class Part:
     id: str
     name: Sentence
     count: int | None = None
+    printed: bool = False
+    """Made from the kit's sheets (a pad, a mat), not bought: the what-to-print page's shopping list leaves it out."""
 
 
 @dataclass(frozen=True)
@@ -263,6 +293,8 @@ class Game:
         for die in self.dice:  # e.g. {per_player_regular}: dice of that kind each player holds
             if die.per_player is not None:
                 out[f"per_player_{die.id.replace('-', '_')}"] = die.per_player
+            if die.table is not None:  # e.g. {table_gang}: the dice a whole table shares
+                out[f"table_{die.id.replace('-', '_')}"] = die.table
         out.update(self.derived)
         out.update(self.params.values())
         out.update(self.flags)

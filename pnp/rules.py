@@ -50,6 +50,8 @@ DIE_COUNT = Range(1, 12)
 POOL = Range(1, 60)
 """Dice each player holds by player count (`per_player_by_count`): Gang of Dice's pools are 36 to 48."""
 PART_COUNT = Range(1, 100)
+TABLE_DICE = Range(1, 60)
+"""Dice of one kind a whole table shares (`table`): Gang of Dice's players roll 12 in groups."""
 UNDECLARED = Range(0, 1000)
 """The range of a number whose game's package declares none (a game from outside that predates ranges):
 bounded all the same."""
@@ -116,6 +118,13 @@ class Checker:
             return None
         if value not in bounds:
             self.fail(path, f"must be {bounds}, found {value}")
+            return None
+        return value
+
+    def boolean(self, value: Any, path: tuple[Any, ...]) -> bool | None:
+        """true or false."""
+        if not isinstance(value, bool):
+            self.fail(path, f"expected true or false, found {kind_of(value)}")
             return None
         return value
 
@@ -253,7 +262,7 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
             ck.string(titles[lang], ("title", lang))
     tagline = ck.text(top.get("tagline"), ("tagline",))
 
-    credits = ck.mapping(top.get("credits"), ("credits",), {"designer", "year"}, {"publisher", "note"}) or {}
+    credits = ck.mapping(top.get("credits"), ("credits",), {"designer"}, {"year", "publisher", "note"}) or {}
     designer = ck.string(credits.get("designer"), ("credits", "designer"))
     year = ck.integer(credits.get("year"), ("credits", "year"), YEAR) if "year" in credits else None
     publisher = ck.string(credits["publisher"], ("credits", "publisher")) if "publisher" in credits else None
@@ -392,7 +401,8 @@ def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int,
     seen: set[str | None] = set()
     for i, raw in enumerate(ck.listing(value, ("dice",), 1, MAX_DICE)):
         path = ("dice", i)
-        m = ck.mapping(raw, path, {"id", "name", "faces"}, {"count", "per_player", "per_player_by_count"})
+        m = ck.mapping(raw, path, {"id", "name", "faces"},
+                       {"count", "per_player", "per_player_by_count", "table", "paper", "blank"})
         if m is None:
             continue
         die_id = ck.string(m.get("id"), path + ("id",), DIE_ID)
@@ -424,10 +434,15 @@ def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int,
         name = ck.text(m.get("name"), path + ("name",))
         count = ck.integer(m["count"], path + ("count",), DIE_COUNT) if "count" in m else None
         per_player = ck.integer(m["per_player"], path + ("per_player",), DIE_COUNT) if "per_player" in m else None
+        table = ck.integer(m["table"], path + ("table",), TABLE_DICE) if "table" in m else None
+        if table is not None and count is not None:
+            ck.fail(path + ("table",), "a die with a fixed count has no shared set: give count or table")
+        paper, blank = (ck.boolean(m.get(key, True), path + (key,)) for key in ("paper", "blank"))
         if die_id is None or name is None:
             continue  # reported: the game is not built
         dice.append(Die(id=die_id, name=name, faces=tuple(faces), count=count, per_player=per_player,
-                        per_player_by_count=tuple(sorted(by_count))))
+                        per_player_by_count=tuple(sorted(by_count)), table=table, paper=bool(paper),
+                        blank=bool(blank)))
     return tuple(dice)
 
 
@@ -435,15 +450,16 @@ def _parts(ck: Checker, value: Any) -> tuple[Part, ...]:
     parts: list[Part] = []
     for i, raw in enumerate(ck.listing(value, ("parts",), 0, MAX_PARTS)):
         path = ("parts", i)
-        m = ck.mapping(raw, path, {"id", "name"}, {"count"})
+        m = ck.mapping(raw, path, {"id", "name"}, {"count", "printed"})
         if m is None:
             continue
         part_id = ck.string(m.get("id"), path + ("id",), ID)
         name = ck.text(m.get("name"), path + ("name",))
         count = ck.integer(m["count"], path + ("count",), PART_COUNT) if "count" in m else None
+        printed = ck.boolean(m.get("printed", False), path + ("printed",))
         if part_id is None or name is None:
             continue  # reported: the game is not built
-        parts.append(Part(id=part_id, name=name, count=count))
+        parts.append(Part(id=part_id, name=name, count=count, printed=bool(printed)))
     return tuple(parts)
 
 

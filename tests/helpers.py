@@ -90,6 +90,32 @@ def stub_renders(monkeypatch: Any, fail_at: int | None = None, error: BaseExcept
         return [], []
 
     monkeypatch.setattr("pnp.build._render", render)
-    monkeypatch.setattr("pnp.build._kit", lambda job, tr, jobs: job.path.write_bytes(b"%PDF kit"))
+    monkeypatch.setattr("pnp.build._kit", lambda job, tr, jobs, settings: job.path.write_bytes(b"%PDF kit"))
     monkeypatch.setattr("pnp.build.PER_WORKER", 1000)
     return made
+
+
+def font_sizes(path: Path) -> list[tuple[int, float, str]]:
+    """(page index, size in points, character) for every printed character, scaled as it lands on the page."""
+    import ctypes
+    import math
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    found = []
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for index in range(len(document)):
+            textpage = document[index].get_textpage()
+            for k in range(textpage.count_chars()):
+                char = chr(raw.FPDFText_GetUnicode(textpage, k))
+                if not char.strip():
+                    continue
+                matrix = raw.FS_MATRIX()
+                raw.FPDFText_GetMatrix(textpage, k, ctypes.byref(matrix))
+                scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+                found.append((index, raw.FPDFText_GetFontSize(textpage, k) * scale, char))
+    finally:
+        document.close()
+    return found

@@ -88,7 +88,7 @@ def test_build_logs_progress_in_build_order_to_stderr_and_quiet_prints_nothing(p
         staged.write_bytes(b"")
         return [], []
 
-    def kit(job, tr, jobs):
+    def kit(job, tr, jobs, settings):
         made.append(tmp_path / job.path.relative_to(next(tmp_path.glob(".pnp-build-*"))))
         job.path.write_bytes(b"")
 
@@ -98,8 +98,8 @@ def test_build_logs_progress_in_build_order_to_stderr_and_quiet_prints_nothing(p
     argv = ["--root", str(project.root), "build", "gang-of-dice", "--lang", "es", "--lang", "ru", "--out", str(tmp_path)]
     code, out, err = run(*argv)
     assert code == 0
-    assert out == "built 12 files\n"
-    kinds = ("rulebook", "dice", "score-pad", "cards", "player-aid", "kit")
+    assert out == "built 18 files\n"
+    kinds = ("rulebook", "stickers", "paper-dice", "score-pad", "cards", "cards-low-ink", "cards-fold", "player-aid", "kit")
     expected = [tmp_path / "gang-of-dice" / lang / f"{kind}.pdf" for lang in ("es", "ru") for kind in kinds]
     assert err == "".join(f"[{i:>2}/12] {path}\n" for i, path in enumerate(expected, 1))
     assert sorted(made) == sorted(expected)
@@ -181,17 +181,18 @@ USAGE = [  # (probe, argv, exit, stderr's first line)
      "pnp build: unknown game nosuch (choose from dicemants, gang-of-dice, dice-arena, dead-mans-dice)"),
     ("L02", ["build", "dicemants", "--lang", "xx"], 2,
      "pnp build: argument --lang: invalid choice: 'xx' (choose from 'en', 'es', 'ca', 'ru')"),
-    ("L03", ["build", "dicemants", "--die-size", "0"], 2, "pnp build: argument --die-size: must be 10 to 30 mm, found 0"),
-    ("L04", ["build", "dicemants", "--die-size", "-5"], 2,
-     "pnp build: argument --die-size: must be 10 to 30 mm, found -5"),
-    ("L05", ["build", "dicemants", "--die-size", "1e9"], 2,
-     "pnp build: argument --die-size: must be 10 to 30 mm, found 1e9"),
-    ("L06", ["build", "dicemants", "--die-size", "nan"], 2,
-     "pnp build: argument --die-size: must be 10 to 30 mm, found nan"),
-    ("L07", ["build", "dicemants", "--die-size", "inf"], 2,
-     "pnp build: argument --die-size: must be 10 to 30 mm, found inf"),
+    ("L03", ["build", "dicemants", "--sticker-size", "0"], 2,
+     "pnp build: argument --sticker-size: must be 8 to 30 mm, found 0"),
+    ("L04", ["build", "dicemants", "--paper-die-size", "-5"], 2,
+     "pnp build: argument --paper-die-size: must be 12 to 40 mm, found -5"),
+    ("L05", ["build", "dicemants", "--sticker-size", "1e9"], 2,
+     "pnp build: argument --sticker-size: must be 8 to 30 mm, found 1e9"),
+    ("L06", ["build", "dicemants", "--paper-die-size", "nan"], 2,
+     "pnp build: argument --paper-die-size: must be 12 to 40 mm, found nan"),
+    ("L07", ["build", "dicemants", "--sticker-size", "inf"], 2,
+     "pnp build: argument --sticker-size: must be 8 to 30 mm, found inf"),
     ("L08", ["build", "dicemants", "--paper", "bogus"], 2,
-     "pnp build: argument --paper: invalid choice: 'bogus' (choose from 'a4', 'letter')"),
+     "pnp build: argument --paper: invalid choice: 'bogus' (choose from 'a4', 'letter', 'all')"),
     ("L12", ["build", "dicemants", "--out", ""], 2, "pnp build: argument --out: expected a folder, found an empty path"),
     ("L14", [], 2, "pnp: the following arguments are required: command"),
     ("R01", ["resolve", "dicemants", "diamond", "unicorn"], 2, "pnp resolve dicemants: unknown face unicorn (faces: "),

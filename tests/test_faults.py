@@ -163,7 +163,7 @@ def test_a_second_build_into_the_same_folder_waits_and_says_so(project, tmp_path
     code, _, err = result["run"]
     assert code == 0 and err.startswith(f"waiting for another build writing into {out} …\n[ 1/6]")
     assert files(out / "dice-arena" / "en") == [f"{k}.pdf" for k in sorted(
-        ["rulebook", "dice", "score-pad", "mats", "player-aid", "kit"])]
+        ["rulebook", "stickers", "score-pad", "mats", "player-aid", "kit"])]
 
 
 def test_waiting_is_logged_once_however_long_it_lasts(tmp_path, caplog):
@@ -195,7 +195,7 @@ def test_what_killed_builds_left_is_cleaned_by_the_next_one_but_a_live_build_is_
         assert run("--root", str(project.root), "build", "dice-arena", "--lang", "en", "-q", "--out", str(out))[0] == 0
         assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [live.folder.name]
     assert files(out) == ["dice-arena", "dice-arena/en"] + [f"dice-arena/en/{k}.pdf" for k in sorted(
-        ["rulebook", "dice", "score-pad", "mats", "player-aid", "kit"])]
+        ["rulebook", "stickers", "score-pad", "mats", "player-aid", "kit"])]
     assert remove_stale(out, [out / "dice-arena" / "en"]) == []
 
 

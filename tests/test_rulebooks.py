@@ -9,7 +9,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from babel.messages.pofile import read_po
-from helpers import PDF_CASES, ROOT, game, html, html_text, spaced, tr
+from helpers import PDF_CASES, ROOT, font_sizes, game, html, html_text, spaced, tr
 from markupsafe import escape
 
 from pnp.build import build
@@ -94,6 +94,7 @@ def test_rulebook_pdf_reads_back(built, game_id, lang):
         assert heading in outline and spaced(heading) in text  # a bookmark, and on the page
     t = tr(lang)
     assert f"{t.number(g.players[0])}–{t.number(g.players[1])}" in text
+    assert min(size for _, size, _ in font_sizes(built / game_id / lang / "rulebook.pdf")) >= 7.0 - 0.01  # points
 
 
 @cache
@@ -122,7 +123,7 @@ def test_no_english_sentence_left_in_translated_rulebooks(game_id, lang):
 
 def test_letter_paper(project, tmp_path):
     build(project, ["dead-mans-dice"], ["ca"], paper="letter", out=tmp_path, workers=1)
-    reader = pypdf.PdfReader(tmp_path / "dead-mans-dice" / "ca" / "rulebook.pdf")
+    reader = pypdf.PdfReader(tmp_path / "dead-mans-dice" / "ca" / "letter" / "rulebook.pdf")
     assert len(reader.pages) >= 2
     for page in reader.pages:
         assert (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)) == LETTER

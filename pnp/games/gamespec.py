@@ -12,6 +12,7 @@ from ..model import FrozenDict, Game, Params
 if TYPE_CHECKING:
     from ..i18n import Translator
     from ..rules import Checker
+    from ..sheets.options import Options
     from ..sheets.pads import Pad
     from ..sheets.page import Frame
     from .protocols import Book
@@ -29,20 +30,48 @@ class Sheet:
 
     kind: str
     """The file's name in output/ (`mats` makes `mats.pdf`)."""
-    layout: Callable[[Game, Translator, Frame, float], dict[str, Any]]
-    """The template's context beyond what every sheet gets: (game, reader, page frame, die size)."""
+    layout: Callable[[Game, Translator, Frame, Options], dict[str, Any]]
+    """The template's context beyond what every sheet gets: (game, reader, page frame, the maker's options)."""
     title: Callable[[Translator], str]
-    """The sheet's name as the kit's bookmark shows it."""
+    """The sheet's name as the kit's bookmark and its what-to-print page show it."""
     copies: Callable[[Game], int] = lambda game: 1
     """How many times its pages are printed (the same page for every pair of players)."""
     duplex: bool = False
-    """Printed double-sided: its first page must fall on the front of a sheet of paper."""
+    """Printed double-sided, flipped on the long edge: its first page must fall on the front of a sheet."""
     wanted: Callable[[Game], bool] = lambda game: True
     """Whether a game's data calls for this sheet (a mat among its parts, cards in its deck)."""
+    stock: str = "plain"
+    """What to print it on: `plain` paper, `card` or `sticker` paper (the what-to-print page says so)."""
+    in_kit: Callable[[Options], bool] = lambda options: True
+    """Whether the kit takes this sheet, given the maker's options (one of two inks; a variant built beside)."""
+    template_name: str | None = None
+    """Its template, when it is not `sheets/<kind>.html` (two variants of one sheet)."""
+    pages_for: Callable[[Game, int, int], int] | None = None
+    """How many of its pages a table of n players prints: (game, players, pages in the file); default: all."""
 
     @property
     def template(self) -> str:
-        return f"sheets/{self.kind}.html"
+        return self.template_name or f"sheets/{self.kind}.html"
+
+
+@dataclass(frozen=True)
+class Owner:
+    """A player's colour and symbol: on their dice, their stickers and their score-pad column."""
+
+    number: int
+    """1 for the first player."""
+    colour: str
+    """`#rrggbb`, dark enough for white on it."""
+    symbol: str
+    """An id the game's `symbol` drawer knows (`anchor`), so players who cannot tell colours apart still can."""
+
+
+SymbolDrawer = Callable[[str, float, float, float, str], str]
+"""Draws a player symbol as SVG markup: (symbol id, x, y, edge of its square in mm, fill colour)."""
+
+
+def _no_owners(game: Game) -> tuple[Owner, ...]:
+    return ()
 
 
 def _no_values(game: Game) -> Mapping[str, Any]:
@@ -82,3 +111,8 @@ class GameSpec:
     """Sheets of its own (mats, cards), printed between the dice and the score pad."""
     book: Book | None = None
     """Its engine's contribution to the rulebook and the CLI, when it has an engine."""
+    owners: Callable[[Game], tuple[Owner, ...]] = _no_owners
+    """Player colours and symbols, for a game whose dice go back to their owners (one per player, up to the
+    most players); none when dice belong to nobody."""
+    symbol: SymbolDrawer | None = None
+    """Draws the owners' symbols (needed when `owners` gives any)."""

@@ -22,3 +22,8 @@ def aid_boxes(frame: Frame) -> list[Rect]:
 def copies(game: Game) -> int:
     """How many times the page is printed: an aid for each player of the largest table the game allows."""
     return ceil(game.players[1] / PER_PAGE)
+
+
+def pages_for(game: Game, players: int, pages: int) -> int:
+    """Pages a table of `players` prints: one aid each, two to a page."""
+    return min(pages, ceil(players / PER_PAGE))

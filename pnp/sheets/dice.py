@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..games import find_spec
+from ..games.gamespec import Owner
 from ..model import Die, Game
 from .page import Footprint, Frame, Line, Placed, Rect, flow
-
-DIE_SIZE = 16.0
-"""The default edge of a blank die, in millimetres."""
-DIE_SIZES = (10.0, 30.0)
-"""The die sizes a sheet can be made for, in millimetres."""
 
 STICKER_COLUMNS = 3
 """A die's six stickers are laid out three by two."""
@@ -22,25 +19,46 @@ LINE = 4.0
 """Height of each further line of instructions."""
 TAB = 0.25
 """Depth of a glue tab, as a fraction of the face."""
+STICKER_GAP = 2.0
+"""Room between two stickers, so each is cut on its own without touching its neighbour."""
+SET_GAP = 4.0
+"""Further room around one die's set of stickers."""
+CORNER = 0.08
+"""A sticker's corner radius, as a fraction of its edge: about 1 mm at 13 mm, like a die's rounded edge."""
 
 
 @dataclass(frozen=True)
 class DieSet:
-    """One die to make: which kind, and which of its copies."""
+    """One die to make: which kind, which of its copies, and whose it is (0: nobody's)."""
 
     die: Die
     copy: int
     copies: int
+    owner: Owner | None = None
 
 
-def die_sets(game: Game) -> list[DieSet]:
-    """Every die to print: a die the game has a fixed number of is printed that many times, any other kind once."""
+def die_sets(game: Game, paper: bool = False) -> list[DieSet]:
+    """Every die a table makes: the fixed count, the shared set, else the most players' worth.
+
+    With owners (their dice go back to them), each player's dice in turn; with `paper`, only the dice a
+    folded paper die can stand in for.
+    """
+    dice = [d for d in game.dice if d.paper or not paper]
+    owners = find_spec(game.id).owners(game)
+    if owners and not paper:
+        return [DieSet(die, copy, die.per_player, owner)
+                for owner in owners for die in dice if die.per_player
+                for copy in range(1, die.per_player + 1)]
     sets: list[DieSet] = []
-    for die in game.dice:
-        # Dice held per player: one set, and the sheet says how many the table needs.
-        copies = die.count if die.count is not None else 1
+    for die in dice:
+        copies = die.to_make(game.players[1])
         sets.extend(DieSet(die, copy, copies) for copy in range(1, copies + 1))
     return sets
+
+
+def blank_sets(game: Game) -> list[DieSet]:
+    """The full sticker sets for blank dice: every die to make, unless ordinary dice are all it needs."""
+    return [s for s in die_sets(game) if s.die.blank]
 
 
 def dice_needed(game: Game, die: Die) -> list[tuple[int, int]]:
@@ -48,31 +66,71 @@ def dice_needed(game: Game, die: Die) -> list[tuple[int, int]]:
     return [(n, die.dice_for(n)) for n in range(game.players[0], game.players[1] + 1)]
 
 
-def per_player_dice(game: Game) -> list[Die]:
-    """The kinds of dice whose number depends on the players: print as many sheets as the table needs."""
-    return [d for d in game.dice if d.count is None]
-
-
 # --- Stickers ----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
+class Conversion:
+    """Stickers that turn ordinary dice into a game's dice: one face, for one pip face, as many as dice."""
+
+    face: str
+    """The game face the sticker shows."""
+    pips: int
+    """The ordinary die's face it covers."""
+    dice: tuple[Die, ...]
+    count: int
+
+
+def conversions(game: Game) -> list[Conversion]:
+    """For each face that turns an ordinary d6 into a game die, the stickers a table needs, from the data."""
+    faces = {f.id: f for f in game.faces}
+    found: dict[tuple[str, int], list[Die]] = {}
+    for die in game.dice:
+        ordinary = die.ordinary(faces)
+        if ordinary is not None:
+            found.setdefault((die.faces[ordinary[0]], ordinary[1]), []).append(die)
+    return [Conversion(face, pips, tuple(dice), sum(d.to_make(game.players[1]) for d in dice))
+            for (face, pips), dice in found.items()]
+
+
+@dataclass(frozen=True)
+class Sticker:
+    """One sticker with rounded corners, on its own, to cut out."""
+
+    face: str
+    size: float
+
+    @property
+    def block(self) -> Footprint:
+        return Footprint(self.size, self.size)
+
+    @property
+    def radius(self) -> float:
+        return self.size * CORNER
+
+
+@dataclass(frozen=True)
 class StickerSet:
-    """One die's six stickers, three by two, its name above them."""
+    """One die's six stickers, three by two, its name above them, each to cut out on its own."""
 
     set: DieSet
     size: float
 
     @property
     def block(self) -> Footprint:
-        return Footprint(STICKER_COLUMNS * self.size, LABEL + 2 * self.size)
+        # A set keeps SET_GAP clear to its right and below, so two dice's stickers are not mixed up.
+        return Footprint(STICKER_COLUMNS * self.size + (STICKER_COLUMNS - 1) * STICKER_GAP + SET_GAP,
+                         LABEL + 2 * self.size + STICKER_GAP + SET_GAP)
+
+    @property
+    def radius(self) -> float:
+        return self.size * CORNER
 
     def stickers(self, x: float, y: float) -> list[tuple[int, Rect]]:
-        """(face position, sticker square) for each face of the die, the squares sharing their cut lines."""
-        top = y + LABEL
+        """(face position, sticker square) for each face of the die."""
+        top, pitch = y + LABEL, self.size + STICKER_GAP
         return [
-            (i, Rect(x + (i % STICKER_COLUMNS) * self.size, top + (i // STICKER_COLUMNS) * self.size,
-                     self.size, self.size))
+            (i, Rect(x + (i % STICKER_COLUMNS) * pitch, top + (i // STICKER_COLUMNS) * pitch, self.size, self.size))
             for i in range(len(self.set.die.faces))
         ]
 
@@ -171,25 +229,48 @@ def _edges(x: float, y: float, f: float) -> list[list[tuple[float, float]]]:
 
 @dataclass(frozen=True)
 class Heading:
-    """A section heading on the dice sheet: `stickers` or `nets`."""
+    """A heading on a dice sheet, with its lines of instructions: `conversion`, `blank`, `owner` or `nets`."""
 
     kind: str
     width: float
     lines: int = 1
+    conversion: Conversion | None = None
+    owner: Owner | None = None
 
     @property
     def block(self) -> Footprint:
-        return Footprint(self.width, HEADING + LINE * (self.lines - 1), whole_row=True)
+        height = (LABEL + 1.0) if self.kind == "owner" else HEADING + LINE * (self.lines - 1)
+        return Footprint(self.width, height, whole_row=True)
 
 
-def dice_pages(game: Game, frame: Frame, size: float) -> list[list[Placed[Heading | StickerSet | Net]]]:
-    """The dice sheet: stickers for every die, then a paper net for every die, flowed over as many pages as needed."""
-    sets = die_sets(game)
+StickerItem = Heading | Sticker | StickerSet
+
+
+def sticker_pages(game: Game, frame: Frame, size: float) -> list[list[Placed[StickerItem]]]:
+    """The stickers sheet: conversion stickers for ordinary dice, then full sets for blank dice, by owner."""
     body = frame.body
-    # The stickers' instructions grow a line for each kind of die the table needs several of.
-    extra = len(per_player_dice(game))
-    items: list[Heading | StickerSet | Net] = [Heading("stickers", body.w, 1 + extra + (1 if extra else 0))]
-    items += [StickerSet(s, size) for s in sets]
-    items += [Heading("nets", body.w, 2)]
+    items: list[StickerItem] = []
+    for conversion in conversions(game):
+        items.append(Heading("conversion", body.w, 2, conversion=conversion))
+        items += [Sticker(conversion.face, size)] * conversion.count
+    sets = blank_sets(game)
+    if sets:
+        items.append(Heading("blank", body.w, 2))
+        owner: Owner | None = None
+        for die_set in sets:
+            if die_set.owner is not None and die_set.owner != owner:
+                owner = die_set.owner
+                items.append(Heading("owner", body.w, owner=owner))
+            items.append(StickerSet(die_set, size))
+    return flow(items, lambda item: item.block, body, gap_x=STICKER_GAP, gap_y=STICKER_GAP) if items else []
+
+
+def net_pages(game: Game, frame: Frame, size: float) -> list[list[Placed[Heading | Net]]]:
+    """The paper-dice sheet: a net for every die a paper die can stand in for, packed over the pages."""
+    body = frame.body
+    sets = die_sets(game, paper=True)
+    if not sets:
+        return []
+    items: list[Heading | Net] = [Heading("nets", body.w, 2)]
     items += [Net(s, size) for s in sets]
-    return flow(items, lambda item: item.block, body, gap_x=max(5.0, size / 2), gap_y=4.0)
+    return flow(items, lambda item: item.block, body, gap_x=4.0, gap_y=3.0)

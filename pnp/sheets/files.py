@@ -15,13 +15,14 @@ from ..pdf import render_pdf
 from ..project import FONTS_DIR, Project
 from ..templating import template_file, template_folders
 from .kinds import sheet, sheet_html
+from .options import Options
 
 
 def sheet_pdf(project: Project, game: Game, tr: Translator, kind: str, paper: str = "a4",
-              die_size: float = 16.0) -> tuple[bytes, list[str]]:
+              options: Options | None = None) -> tuple[bytes, list[str]]:
     """One sheet as PDF bytes, every copy in it; returns them with WeasyPrint's warnings."""
     made = sheet(game, kind)
-    html = sheet_html(project, game, tr, kind, paper, die_size)
+    html = sheet_html(project, game, tr, kind, paper, options)
     data, warnings = render_pdf(html, [project.root, FONTS_DIR], project.templates, template_folders(project, game),
                                 template_file(project, game, made.template), project.root)
     copies = made.copies(game)
@@ -37,21 +38,39 @@ def sheet_pdf(project: Project, game: Game, tr: Translator, kind: str, paper: st
 
 
 def write_sheet(project: Project, game: Game, tr: Translator, kind: str, target: Path, paper: str = "a4",
-                die_size: float = 16.0) -> list[str]:
+                options: Options | None = None) -> list[str]:
     """Render one sheet and write it to `target` once, whole; returns WeasyPrint's warnings."""
-    data, warnings = sheet_pdf(project, game, tr, kind, paper, die_size)
+    data, warnings = sheet_pdf(project, game, tr, kind, paper, options)
     atomic_write_bytes(target, data)
     return warnings
 
 
-def write_kit(parts: list[tuple[str, bool, Path]], target: Path, title: str, author: str, lang: str) -> Path:
-    """Merge (bookmark title, duplex, pdf) parts, in print order, into `target`, written once, whole."""
+def page_count(path: Path) -> int:
+    """Pages in a PDF just made."""
+    return len(PdfReader(path).pages)
+
+
+def write_kit(parts: list[tuple[str, bool, Path]], target: Path, title: str, author: str, lang: str,
+              guide: tuple[str, bytes] | None = None) -> Path:
+    """Merge (bookmark title, duplex, pdf) parts, in print order, into `target`, written once, whole.
+
+    `guide` is (bookmark title, PDF of two pages): the what-to-print page, which opens the kit, and the
+    page that says it is intentionally blank, used wherever a duplex part must start on a front.
+    """
     writer = PdfWriter()
+    blank = None
+    if guide is not None:
+        reader = PdfReader(io.BytesIO(guide[1]))
+        writer.append(reader, pages=(0, 1), outline_item=guide[0], import_outline=False)
+        blank = reader.pages[1]
     for name, duplex, path in parts:
         if duplex and len(writer.pages) % 2:
             # Card fronts and backs pair up only if the fronts fall on odd pages: pad with a blank side.
-            last = writer.pages[-1].mediabox
-            writer.add_blank_page(float(last.width), float(last.height))
+            if blank is not None:
+                writer.add_page(blank)
+            else:
+                last = writer.pages[-1].mediabox
+                writer.add_blank_page(float(last.width), float(last.height))
         writer.append(path, outline_item=name, import_outline=True)
     writer.add_metadata({"/Title": title, "/Author": author, "/Producer": "pnp"})
     writer.root_object[NameObject("/Lang")] = TextStringObject(lang)

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
 from ..errors import InputError
 from ..games import find_spec
-from ..games.gamespec import Sheet
+from ..games.gamespec import Sheet, SymbolDrawer
 from ..i18n import Translator
 from ..model import Game
 from ..project import Project
 from ..templating import game_context, render_template
 from . import aid, dice
 from .art import face_defs, face_group
-from .page import Frame, ruler
+from .options import BLANK_DIE, Options
+from .page import Frame, Rect, ruler
 
 
 def mm(value: float) -> str:
@@ -42,47 +45,76 @@ def _common(game: Game, tr: Translator, frame: Frame) -> dict[str, Any]:
     return context
 
 
-def _dice_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
-    """Stickers and nets flowed over the pages, and how many dice of each kind the table needs."""
+def _symbols(drawer: SymbolDrawer | None) -> dict[str, Any]:
+    """`symbol(id, x, y, edge, fill)` for templates: the game's player symbol drawn in a square, or nothing."""
+    def symbol(symbol_id: str, x: float, y: float, edge: float, fill: str) -> Markup:
+        return Markup(drawer(symbol_id, x, y, edge, fill)) if drawer else Markup("")
+    return {"symbol": symbol}
+
+
+def _sticker_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
+    """Conversion stickers and full sets flowed over the pages, with each owner's colour and symbol."""
+    spec = find_spec(game.id)
     return {
-        "pages": dice.dice_pages(game, frame, die_size),
-        "die_size": die_size,
-        "per_player": dice.per_player_dice(game),
-        "needed": lambda die: dice.dice_needed(game, die),
-        "is_sticker": lambda item: isinstance(item, dice.StickerSet),
+        "pages": dice.sticker_pages(game, frame, options.sticker_size),
+        "size": options.sticker_size,
+        "is_sticker": lambda item: isinstance(item, dice.Sticker),
+        "is_set": lambda item: isinstance(item, dice.StickerSet),
+        "is_heading": lambda item: isinstance(item, dice.Heading),
+        **_symbols(spec.symbol),
+        "rect": Rect,
+        "LABEL": dice.LABEL,
+        "blank_die": BLANK_DIE,
+    }
+
+
+def _net_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
+    """Paper dice flowed over the pages."""
+    return {
+        "pages": dice.net_pages(game, frame, options.paper_die_size),
+        "size": options.paper_die_size,
         "is_net": lambda item: isinstance(item, dice.Net),
         "is_heading": lambda item: isinstance(item, dice.Heading),
     }
 
 
-def _pad_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
-    """The game's pad, its columns and rows placed on the page."""
-    return {"pad": find_spec(game.id).score_pad(game, frame, tr)}
+def _pad_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
+    """The game's pad, its columns and rows placed on the page, and each player's colour and symbol if any."""
+    spec = find_spec(game.id)
+    return {"pad": spec.score_pad(game, frame, tr), "owners": spec.owners(game), **_symbols(spec.symbol)}
 
 
-def _aid_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
+def _aid_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
     """The turn in short: the rulebook's quick reference, else its turn."""
     reference = game.section("reference") or game.section("turn")
     return {"boxes": aid.aid_boxes(frame), "reference": reference.blocks if reference else ()}
 
 
-DICE = Sheet("dice", _dice_layout, lambda tr: tr.gettext("Dice stickers and paper dice"))
+STICKERS = Sheet("stickers", _sticker_layout, lambda tr: tr.gettext("Stickers"), stock="sticker",
+                 wanted=lambda game: bool(dice.conversions(game) or dice.blank_sets(game)))
+PAPER_DICE = Sheet("paper-dice", _net_layout, lambda tr: tr.gettext("Paper dice"), stock="card",
+                   wanted=lambda game: bool(dice.die_sets(game, paper=True)))
 SCORE_PAD = Sheet("score-pad", _pad_layout, lambda tr: tr.gettext("Score pad"))
-PLAYER_AID = Sheet("player-aid", _aid_layout, lambda tr: tr.gettext("Player aid"), copies=aid.copies)
-SHARED = (DICE, SCORE_PAD, PLAYER_AID)
-"""The sheets every game prints; a game's own sheets (GameSpec.sheets) come between the score pad and the aid."""
+PLAYER_AID = Sheet("player-aid", _aid_layout, lambda tr: tr.gettext("Player aid"), copies=aid.copies,
+                   stock="card", pages_for=aid.pages_for)
+SHARED = (STICKERS, PAPER_DICE, SCORE_PAD, PLAYER_AID)
+"""The sheets every game may print; a game's own sheets (GameSpec.sheets) come between the pad and the aid."""
 
 
 def sheets_for(game: Game) -> tuple[Sheet, ...]:
-    """The sheets a game prints, in build order: dice, score pad, its own sheets its data calls for, player aid."""
+    """The sheets a game prints, in build order: the dice sheets and score pad its data calls for, its own
+    sheets, the player aid."""
     own = tuple(s for s in find_spec(game.id).sheets if s.wanted(game))
-    return (DICE, SCORE_PAD, *own, PLAYER_AID)
+    return (*(s for s in (STICKERS, PAPER_DICE, SCORE_PAD) if s.wanted(game)), *own, PLAYER_AID)
 
 
-def kit_order(game: Game) -> tuple[str, ...]:
+def kit_order(game: Game, options: Options | None = None) -> tuple[str, ...]:
     """Print order in the kit: read the rules first, then the aid, then make the components, the pad last."""
-    own = tuple(s.kind for s in sheets_for(game) if s not in SHARED)
-    return ("rulebook", "player-aid", "dice", *own, "score-pad")
+    options = options or Options()
+    made = {s.kind for s in sheets_for(game) if s.in_kit(options)}
+    own = tuple(s.kind for s in sheets_for(game) if s not in SHARED and s.kind in made)
+    order = ("rulebook", "player-aid", "stickers", "paper-dice", *own, "score-pad")
+    return tuple(kind for kind in order if kind == "rulebook" or kind in made)
 
 
 def sheet(game: Game, kind: str) -> Sheet:
@@ -94,19 +126,11 @@ def sheet(game: Game, kind: str) -> Sheet:
     raise InputError(f"{game.id} has no sheet '{kind}' (its sheets: {known})")
 
 
-def check_die_size(die_size: float) -> float:
-    """A die size within what the stickers and nets are drawn for, or an error naming the range."""
-    low, high = dice.DIE_SIZES
-    if not low <= die_size <= high:
-        raise InputError(f"die size: must be {mm(low)} to {mm(high)} mm, found {mm(die_size)}")
-    return float(die_size)
-
-
 def sheet_html(project: Project, game: Game, tr: Translator, kind: str, paper: str = "a4",
-               die_size: float = dice.DIE_SIZE) -> str:
+               options: Options | None = None) -> str:
     """One sheet of one game in one language, as HTML ready for WeasyPrint."""
     frame = Frame.of(paper)
     made = sheet(game, kind)
     context = _common(game, tr, frame)
-    context.update(made.layout(game, tr, frame, check_die_size(die_size)))
+    context.update(made.layout(game, tr, frame, (options or Options()).checked()))
     return render_template(project, tr, made.template, context, game)

@@ -79,13 +79,15 @@ class Pad:
     row_height: float
     box: Rect
     """Where the table goes: its width, and its top left corner."""
+    lead_width: float = LEAD
+    """Width of the turn or round column (wider where a row's note must fit, e.g. Gang of Dice's bonus dice)."""
 
     @property
     def columns(self) -> list[Column]:
         """Every column left to right: the lead, the table's, then each player's, sharing the width left."""
         x = self.box.x
-        out = [Column(self.lead, x, LEAD)]
-        x += LEAD
+        out = [Column(self.lead, x, self.lead_width)]
+        x += self.lead_width
         for head in self.extra:
             out.append(Column(head, x, EXTRA))
             x += EXTRA

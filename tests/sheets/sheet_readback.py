@@ -42,6 +42,10 @@ class Path:
     dashed: bool
     width: float
     """Line width in millimetres."""
+    curves: int = 0
+    """Bézier segments among its edges (a rounded corner is one)."""
+    colour: tuple[float, ...] = ()
+    """The fill colour (rg/g/k operands) in force when it was painted."""
 
     @property
     def points(self) -> list[tuple[float, float]]:
@@ -105,8 +109,9 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
     if not isinstance(content, ContentStream):
         content = ContentStream(content, pdf)
     stack = []
-    state = {"ctm": ctm, "width": 1.0, "dashed": False}
+    state = {"ctm": ctm, "width": 1.0, "dashed": False, "colour": ()}
     subpaths: list[list[tuple[float, float]]] = []
+    curves = 0
 
     def point(x, y):
         a, b, c, d, e, f = state["ctm"]
@@ -114,12 +119,14 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
         return px * MM, (height - py) * MM
 
     def paint(stroke: bool, fill: bool) -> None:
+        nonlocal curves
         if subpaths:
             a, b, c, d, _, _ = state["ctm"]
             scale = math.sqrt(abs(a * d - b * c))
             found.append(Path(tuple(tuple(s) for s in subpaths if s), stroke, fill, state["dashed"],
-                              state["width"] * scale * MM))
+                              state["width"] * scale * MM, curves, state["colour"]))
         subpaths.clear()
+        curves = 0
 
     for operands, op in content.operations:
         op = op.decode() if isinstance(op, bytes) else op
@@ -139,6 +146,9 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
             subpaths[-1].append(point(float(operands[0]), float(operands[1])))
         elif op in ("c", "v", "y"):
             subpaths[-1].append(point(float(operands[-2]), float(operands[-1])))
+            curves += 1
+        elif op in ("rg", "g", "k"):
+            state["colour"] = tuple(round(float(v), 3) for v in operands)
         elif op == "h":
             if subpaths and subpaths[-1]:
                 subpaths[-1].append(subpaths[-1][0])
@@ -153,8 +163,10 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
             paint(True, True)
         elif op == "n":
             subpaths.clear()
+            curves = 0
         elif op == "Do":
             xobject = resources["/XObject"][operands[0]].get_object()
             if xobject.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in xobject.get("/Matrix", (1, 0, 0, 1, 0, 0)))
                 _walk(xobject, xobject.get("/Resources", resources), _multiply(matrix, state["ctm"]), height, found, pdf)
+

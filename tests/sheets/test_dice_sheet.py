@@ -1,4 +1,4 @@
-"""The dice sheet read back: sticker squares and cube nets at the exact die size, one per die the rules ask for."""
+"""The dice sheets read back: rounded stickers and cube nets at their exact sizes, as many as a table needs."""
 
 from __future__ import annotations
 
@@ -9,19 +9,21 @@ from sheet_readback import A4, LETTER, page_size, paths, reader, text
 from pnp.games import game_ids
 from pnp.i18n import translator
 from pnp.rules import load_game
-from pnp.sheets.dice import CELLS, OPPOSITE_SIDES, TAB, die_sets, net_sides
+from pnp.sheets import Options, sheets_for
+from pnp.sheets.dice import CELLS, OPPOSITE_SIDES, STICKER_GAP, TAB, conversions, die_sets, net_sides
 
 TOLERANCE = 0.1  # millimetres
 
 
-def squares(path, size: float) -> list[tuple[float, float, float, float]]:
-    """Stroked, undashed squares of the given edge on every page: the stickers' cut lines."""
+def stickers(path, size: float) -> list[tuple[float, float, float, float]]:
+    """Stroked, undashed rounded squares of the given edge on every page: the stickers' cut lines."""
     found = []
     for page in reader(path).pages:
         for p in paths(page):
-            box = p.as_rect()
-            if box and p.stroked and not p.dashed and abs(box[2] - size) < TOLERANCE and abs(box[3] - size) < TOLERANCE:
-                found.append(box)
+            _, _, w, h = p.box
+            if (p.stroked and not p.dashed and len(p.subpaths) == 1 and p.curves == 4
+                    and abs(w - size) < TOLERANCE and abs(h - size) < TOLERANCE):
+                found.append(p.box)
     return found
 
 
@@ -37,56 +39,81 @@ def outlines(path) -> list:
             if p.stroked and not p.dashed and len(p.subpaths) == 1 and len(p.subpaths[0]) > 20]
 
 
-@pytest.mark.parametrize("game_id", game_ids())
-def test_a_sticker_for_every_face_of_every_die_at_16_mm(sheet, project, game_id):
-    game = load_game(project.rules / f"{game_id}.yaml")
-    pdf = sheet(game_id, "dice")
-    expected = sum(len(s.die.faces) for s in die_sets(game))
-    found = squares(pdf, 16.0)
-    assert len(found) == expected
-    assert all(abs(w - 16.0) < TOLERANCE and abs(h - 16.0) < TOLERANCE for _, _, w, h in found)
-    for page in reader(pdf).pages:
-        assert page_size(page) == A4
+def load(project, game_id):
+    return load_game(project.rules / f"{game_id}.yaml")
 
 
-def test_dicemants_prints_dice_a_to_f_once_each(sheet, project):
-    game = load_game(project.rules / "dicemants.yaml")
-    assert [s.die.id for s in die_sets(game)] == ["A", "B", "C", "D", "E", "F"]
-    pdf = sheet("dicemants", "dice")
-    assert len(squares(pdf, 16.0)) == 36
-    assert len(outlines(pdf)) == 6
-    assert "print as many sheets" not in text(pdf).lower()  # every die is printed as often as the game has it
+def test_stickers_are_13_mm_rounded_squares_apart_from_each_other(sheet, project):
+    pdf = sheet("dicemants", "stickers")
+    found = stickers(pdf, 13.0)
+    assert len(found) == 36  # six faces of dice A to F, one set each
+    assert [page_size(p) for p in reader(pdf).pages] == [A4]
+    # No two stickers share a cut line: each is cut out on its own.
+    for i, (x1, y1, w, h) in enumerate(found):
+        for x2, y2, _, _ in found[i + 1:]:
+            assert abs(x1 - x2) >= w + STICKER_GAP - TOLERANCE or abs(y1 - y2) >= h + STICKER_GAP - TOLERANCE
 
 
-@pytest.mark.parametrize("size", [23.5])
-def test_the_die_size_sets_stickers_and_nets(sheet, size):
-    pdf = sheet("dicemants", "dice", die_size=size)
-    assert len(squares(pdf, size)) == 36
-    assert len(folds(pdf, size)) == 6 * 12  # five folds between faces and seven tab feet per net
-    for outline in outlines(pdf):
+def test_stickers_and_paper_dice_are_separate_files_sized_independently(sheet):
+    options = Options(sticker_size=11.5, paper_die_size=25.0)
+    stuck, folded = sheet("dicemants", "stickers", options=options), sheet("dicemants", "paper-dice", options=options)
+    assert len(stickers(stuck, 11.5)) == 36 and outlines(stuck) == []
+    assert stickers(folded, 11.5) == [] and len(outlines(folded)) == 6
+    for outline in outlines(folded):
         _, _, w, h = outline.box
-        assert abs(w - 3 * size) < TOLERANCE and abs(h - (4 + TAB) * size) < TOLERANCE
-    assert f"blank {size:g} mm die" in text(pdf)
+        assert abs(w - 3 * 25.0) < TOLERANCE and abs(h - (4 + TAB) * 25.0) < TOLERANCE
+    assert len(folds(folded, 25.0)) == 6 * 12  # five folds between faces and seven tab feet per net
+
+
+def test_paper_dice_default_to_22_mm_and_pack_several_to_a_page(sheet):
+    pdf = sheet("dicemants", "paper-dice")
+    assert len(outlines(pdf)) == 6
+    assert len(folds(pdf, 22.0)) == 6 * 12
+    assert len(reader(pdf).pages) == 2  # four 22 mm nets to an A4 page
+    assert "Stickers" not in text(pdf)
 
 
 def test_letter_paper_keeps_every_size(sheet):
-    pdf = sheet("dicemants", "dice", paper="letter")
-    assert {page_size(p) for p in reader(pdf).pages} == {LETTER}
-    assert len(squares(pdf, 16.0)) == 36
-    assert len(folds(pdf, 16.0)) == 6 * 12
+    stuck, folded = sheet("dicemants", "stickers", paper="letter"), sheet("dicemants", "paper-dice", paper="letter")
+    assert {page_size(p) for p in reader(stuck).pages} | {page_size(p) for p in reader(folded).pages} == {LETTER}
+    assert len(stickers(stuck, 13.0)) == 36
+    assert len(folds(folded, 22.0)) == 6 * 12
 
 
-def test_other_games_print_one_set_per_kind_and_say_how_many_dice(sheet, project):
-    game = load_game(project.rules / "dice-arena.yaml")
-    pdf = sheet("dice-arena", "dice")
-    words = text(pdf)
-    assert "Print as many sheets as you need." in words
-    arena = next(d for d in game.dice if d.id == "arena")
-    for players in range(game.players[0], game.players[1] + 1):
-        # From the rules data: 9 / 8 / 7 / 6 dice each for 2 / 3 / 4 / 5 players.
-        assert f"{arena.dice_for(players)} for {players} players" in words
-    assert "18 for 2 players" in words and "30 for 5 players" in words
-    assert len(outlines(pdf)) == len(game.dice)
+def test_ordinary_dice_take_one_sticker_each_from_the_rules_data(project):
+    found = {game_id: [(c.face, c.pips, c.count) for c in conversions(load(project, game_id))]
+             for game_id in game_ids()}
+    assert found == {
+        "dicemants": [],
+        "gang-of-dice": [("gangster", 6, 12)],  # one shared set of 12 dice
+        "dice-arena": [("x", 1, 31)],  # 30 dice for five players and the neutral die
+        "dead-mans-dice": [("jolly-roger", 1, 6)],  # one Jolly Roger die for each of six pirates
+    }
+
+
+def test_gang_of_dice_prints_one_shared_set_never_the_pools(sheet, project):
+    game = load(project, "gang-of-dice")
+    assert [(s.die.id, s.copy, s.copies) for s in die_sets(game)][-1] == ("gang", 12, 12)
+    pdf = sheet("gang-of-dice", "stickers")
+    assert len(stickers(pdf, 13.0)) == 12 + 12 * 6  # a gangster for the 6 of each ordinary die, or full sets
+    words = spaced(text(pdf))
+    assert ("Stick one on the 6 face of an ordinary die, and it becomes a game die. "
+            "12 stickers: one for each die a table needs.") in words
+    assert not any(n in words for n in ("96", "144"))
+    assert len(outlines(sheet("gang-of-dice", "paper-dice"))) == 12
+
+
+def test_thrown_and_piled_dice_get_no_paper_dice(project):
+    for game_id in ("dice-arena", "dead-mans-dice"):
+        game = load(project, game_id)
+        kinds = [s.kind for s in sheets_for(game)]
+        assert "stickers" in kinds and "paper-dice" not in kinds
+
+
+def test_dice_arena_prints_x_stickers_only(sheet):
+    pdf = sheet("dice-arena", "stickers")
+    assert len(stickers(pdf, 13.0)) == 31
+    assert "Stickers for blank dice" not in text(pdf)
 
 
 def fold(cells: dict[str, tuple[int, int]]) -> dict[str, str]:
@@ -151,6 +178,6 @@ def test_folded_dice_show_their_faces_where_the_real_die_has_them(project, game_
 def test_die_names_in_the_readers_language(sheet, project, lang):
     game = load_game(project.rules / "dead-mans-dice.yaml")
     tr = translator(project.locales, lang, project.root)
-    words = text(sheet("dead-mans-dice", "dice", lang=lang))
+    words = text(sheet("dead-mans-dice", "stickers", lang=lang))
     for die in game.dice:
         assert spaced(tr.text(die.name, game.values)) in words

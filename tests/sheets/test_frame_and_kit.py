@@ -1,19 +1,21 @@
-"""Every sheet's frame (ruler, print-at-100 % line), the kit merged in print order, the die size option, bad input."""
+"""Every sheet's frame (ruler, print-at-100 % line), the kit merged in print order after its what-to-print page,
+the size options, bad input."""
 
 from __future__ import annotations
 
 import io
 
 import pytest
-from sheet_readback import paths, reader, text
+from helpers import spaced
+from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
 from pnp.build import EVERY, build
 from pnp.cli import main
 from pnp.errors import InputError
-from pnp.sheets import kit_order
+from pnp.sheets import Options, kit_order
 from pnp.sheets.page import MM_PER_INCH, RULER_IN, RULER_MM
 
-SHEETS = [("dicemants", "dice"), ("gang-of-dice", "cards"), ("dead-mans-dice", "score-pad"),
+SHEETS = [("dicemants", "stickers"), ("gang-of-dice", "paper-dice"), ("gang-of-dice", "cards"), ("dead-mans-dice", "score-pad"),
           ("dice-arena", "mats"), ("dicemants", "player-aid")]
 
 
@@ -41,14 +43,15 @@ def test_the_ruler_has_a_tick_every_millimetre(sheet):
 
 
 def test_the_kit_holds_the_rulebook_and_every_sheet_in_print_order(project, tmp_path):
-    """The kit merged from small stand-in PDFs: exact pages, bookmarks in print order, cards on a front page."""
+    """The kit merged from small stand-in PDFs after its what-to-print page: exact pages, bookmarks in print
+    order, cards on a front page behind a page that says it is blank, and the page ranges the first page gives."""
     from helpers import game, tr
     from pypdf import PdfWriter
 
-    from pnp.build import Job, _kit
+    from pnp.build import Job, Settings, _kit
 
     gang = game("gang-of-dice")
-    pages = {"rulebook": 3, "dice": 2, "score-pad": 1, "cards": 6, "player-aid": 2}  # as built, in build order
+    pages = {"rulebook": 3, "stickers": 1, "paper-dice": 2, "score-pad": 1, "cards": 6, "player-aid": 2}
     jobs = []
     for kind, count in pages.items():
         writer = PdfWriter()
@@ -58,46 +61,61 @@ def test_the_kit_holds_the_rulebook_and_every_sheet_in_print_order(project, tmp_
         writer.write(path)
         jobs.append(Job(gang, "es", kind, path))
     kit = Job(gang, "es", "kit", tmp_path / "kit.pdf")
-    _kit(kit, tr("es"), jobs + [kit])
+    _kit(kit, tr("es"), jobs + [kit], Settings(project, Options()))
     merged = reader(kit.path)
-    assert list(kit_order(gang)) == ["rulebook", "player-aid", "dice", "cards", "score-pad"]
+    assert list(kit_order(gang)) == ["rulebook", "player-aid", "stickers", "paper-dice", "cards", "score-pad"]
     t = tr("es")
-    titles = [t.gettext(name) for name in ("Rulebook", "Player aid", "Dice stickers and paper dice", "Warning cards",
-                                           "Score pad")]
+    titles = [t.gettext(name) for name in ("What to print", "Rulebook", "Player aid", "Stickers", "Paper dice",
+                                           "Warning cards", "Score pad")]
     assert [item.title for item in merged.outline] == titles
-    # Rulebook 0-2, aid 3-4, dice 5-6, a blank back so the cards start on a front (index 8), then the pad.
-    assert [merged.get_destination_page_number(item) for item in merged.outline] == [0, 3, 5, 8, 14]
-    assert len(merged.pages) == sum(pages.values()) + 1
+    # Guide 0, rulebook 1-3, aid 4-5, stickers 6, paper dice 7-8, a blank back (9) so the cards start on a
+    # front (index 10), then the pad.
+    assert [merged.get_destination_page_number(item) for item in merged.outline] == [0, 1, 4, 6, 7, 10, 16]
+    assert len(merged.pages) == 1 + sum(pages.values()) + 1
+    assert spaced(t.gettext("This page is intentionally blank.")) in spaced(merged.pages[9].extract_text())
+    guide = spaced(merged.pages[0].extract_text())
+    for first, last in ((2, 4), (5, 6), (8, 9), (11, 16)):  # printed page numbers count from 1
+        assert f"{first}–{last}" in guide
     assert merged.metadata.title == t.format(t.gettext("{game}: print-and-play kit"), game="Gang of Dice")
     assert merged.metadata.title != "Gang of Dice: print-and-play kit"  # the Spanish title, not the English source
     assert merged.metadata.author == "Reiner Knizia"
     assert merged.trailer["/Root"]["/Lang"] == "es"
 
 
-def test_die_size_out_of_range_is_bad_input(project, tmp_path):
-    with pytest.raises(InputError, match="die size: must be 10 to 30 mm, found 9"):
-        build(project, ["dicemants"], ["en"], out=tmp_path, die_size=9, kinds=["dice"])
+def test_sizes_out_of_range_are_bad_input(project, tmp_path):
+    with pytest.raises(InputError, match="sticker size: must be 8 to 30 mm, found 7"):
+        build(project, ["dicemants"], ["en"], out=tmp_path, options=Options(sticker_size=7), kinds=["stickers"])
+    with pytest.raises(InputError, match="paper die size: must be 12 to 40 mm, found 41"):
+        build(project, ["dicemants"], ["en"], out=tmp_path, options=Options(paper_die_size=41), kinds=["stickers"])
     err = io.StringIO()
-    assert main(["--root", str(project.root), "build", "--die-size", "31", "dicemants"], io.StringIO(), err) == 2
-    assert "argument --die-size: must be 10 to 30 mm, found 31" in err.getvalue()
-    assert main(["--root", str(project.root), "build", "--die-size", "big"], io.StringIO(), err) == 2
+    assert main(["--root", str(project.root), "build", "--sticker-size", "31", "dicemants"], io.StringIO(), err) == 2
+    assert "argument --sticker-size: must be 8 to 30 mm, found 31" in err.getvalue()
+    assert main(["--root", str(project.root), "build", "--paper-die-size", "big"], io.StringIO(), err) == 2
+    assert "argument --paper-die-size: expected a number of millimetres, found 'big'" in err.getvalue()
 
 
-def test_the_cli_passes_the_die_size_through(project, monkeypatch):
+def test_the_cli_passes_the_options_through(project, monkeypatch):
     seen = {}
 
-    def fake_build(project, games, langs, paper, out, progress, die_size, kinds):
-        seen.update(games=games, die_size=die_size, paper=paper, kinds=tuple(kinds))
+    def fake_build(project, games, langs, paper, out, progress, options, kinds):
+        seen.update(games=games, options=options, paper=paper, kinds=tuple(kinds))
         from pnp.build import Report
 
         return Report()
 
     monkeypatch.setattr("pnp.cli.build", fake_build)
-    assert main(["--root", str(project.root), "build", "dicemants", "--die-size", "20", "--paper", "letter"],
-                io.StringIO(), io.StringIO()) == 0
-    assert seen == {"games": ["dicemants"], "die_size": 20.0, "paper": "letter", "kinds": EVERY}
+    assert main(["--root", str(project.root), "build", "dicemants", "--sticker-size", "12", "--paper-die-size", "25",
+                 "--ink", "low", "--paper", "all"], io.StringIO(), io.StringIO()) == 0
+    assert seen == {"games": ["dicemants"], "options": Options(12.0, 25.0, "low"), "paper": "all", "kinds": EVERY}
     main(["--root", str(project.root), "build", "dicemants"], io.StringIO(), io.StringIO())
-    assert seen["die_size"] == 16.0
+    assert seen["options"] == Options(13.0, 22.0, "full") and seen["paper"] == "a4"
+
+
+def test_paper_all_builds_a4_in_place_and_letter_beside_it(project, tmp_path):
+    report = build(project, ["dice-arena"], ["en"], paper="all", out=tmp_path, kinds=["score-pad"], workers=1)
+    a4, letter = tmp_path / "dice-arena" / "en" / "score-pad.pdf", tmp_path / "dice-arena" / "en" / "letter" / "score-pad.pdf"
+    assert report.written == [a4, letter]
+    assert page_size(reader(a4).pages[0]) == A4 and page_size(reader(letter).pages[0]) == LETTER
 
 
 def test_a_broken_sheet_template_is_located_and_keeps_the_old_pdf(project_copy):

@@ -30,7 +30,8 @@ def test_gang_of_dice_pad_has_every_round_and_marks_the_bonus_rounds(sheet, proj
     assert [r.number for r in pad.rows if r.kind == "number"] == list(range(1, game.params.rounds + 1))
     assert {r.number: r.note for r in pad.rows if r.note} == {
         n: f"+{dice} bonus dice" for n, dice in game.params.bonus_dice.items()}
-    assert [c.label for c in pad.columns[:5]] == ["Round", "Card", "Rolled", "Score", "Pool"]
+    assert [c.label for c in pad.columns[:4]] == ["Round", "Card", "Left on table", "Rolled"]
+    assert [c.head.key for c in pad.columns if c.player == 1] == ["rolled", "score", "triggered", "pool"]
     words = text(sheet("gang-of-dice", "score-pad"))
     for dice in game.params.bonus_dice.values():
         assert f"+{dice} bonus dice" in words
@@ -38,17 +39,18 @@ def test_gang_of_dice_pad_has_every_round_and_marks_the_bonus_rounds(sheet, proj
     assert words.count("Pool") >= game.players[1]
 
 
-def test_dead_mans_dice_pad_ticks_doubled_and_keelhauled(sheet, project):
+def test_dead_mans_dice_pad_ticks_doubled_keelhauled_and_broadside(sheet, project):
     game = load_game(project.rules / "dead-mans-dice.yaml")
     pdf = sheet("dead-mans-dice", "score-pad")
     words = text(pdf)
     assert f"Goal: {game.params.goal} doubloons" in words
     assert f"−{game.params.keelhaul_penalty}" in words and "×2" in words
     pad = find_spec(game.id).score_pad(game, Frame.of("a4"), translation("en"))
-    assert [c.label for c in pad.columns if c.player == 1] == ["Pile", "×2", f"−{game.params.keelhaul_penalty}", "Total"]
+    assert [c.label for c in pad.columns if c.player == 1] == [
+        "Pile", "×2", f"Keel −{game.params.keelhaul_penalty}", f"Broad −{game.params.broadside_penalty}", "Total"]
     ticks = [p for p in paths(reader(pdf).pages[0])
-             if p.stroked and len(p.subpaths) == 1 and 3.1 < p.box[2] < 3.3 and 3.1 < p.box[3] < 3.3]
-    assert len(ticks) == 2 * game.players[1] * len(pad.rows)
+             if p.stroked and p.filled and len(p.subpaths) == 1 and 3.1 < p.box[2] < 3.3 and 3.1 < p.box[3] < 3.3]
+    assert len(ticks) == 3 * game.players[1] * len(pad.rows)  # white boxes: not the compass symbol's ring
 
 
 def test_dice_arena_pad_counts_dice_in_hand(sheet, project):
@@ -79,13 +81,13 @@ def test_dicemants_mat_has_its_three_zones(sheet, project):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_dice_arena_ring_is_a_large_circle(sheet, paper):
+def test_dice_arena_arena_is_four_tiles(sheet, paper):
+    """One solid edge stroke on each of four tiles; tests/games/dice_arena/test_arena_tiles.py assembles them."""
     pdf = sheet("dice-arena", "mats", paper=paper)
-    page = reader(pdf).pages[0]
-    rings = [p for p in paths(page) if p.stroked and not p.dashed and p.width > 2]
-    assert len(rings) == 1
-    _, _, w, h = rings[0].box
-    assert w == pytest.approx(h, abs=0.1) and w >= 180
+    for page in reader(pdf).pages:
+        edges = [p for p in paths(page) if p.stroked and abs(p.width - 1.0) < 0.01 and len(p.points) > 3]
+        assert len(edges) == 1 and not edges[0].dashed
+    assert len(reader(pdf).pages) == 4
     assert "Arena" in text(pdf)
 
 

@@ -23,11 +23,13 @@ def test_a_new_die_gets_its_stickers_and_its_net(project_copy):
     ))
     game = load_game(rules)
     assert [s.die.id for s in die_sets(game)] == ["A", "B", "C", "D", "E", "F", "G", "G"]  # die G has two copies
-    markup = sheet_html(project_copy, game, tr("en"), "dice")
-    assert len(re.findall(r'<rect class="sticker"', markup)) == (6 + 2) * 6
-    assert len(re.findall(r'<polygon class="net"', markup)) == 6 + 2
-    words = html_text(markup)
-    assert "Die G (1/2)" in words and "Die G (2/2)" in words
+    stuck = sheet_html(project_copy, game, tr("en"), "stickers")
+    assert len(re.findall(r'<rect class="sticker"', stuck)) == (6 + 2) * 6
+    folded = sheet_html(project_copy, game, tr("en"), "paper-dice")
+    assert len(re.findall(r'<polygon class="net"', folded)) == 6 + 2
+    for markup in (stuck, folded):
+        words = html_text(markup)
+        assert "Die G (1/2)" in words and "Die G (2/2)" in words
 
 
 def test_a_new_card_is_printed_with_its_back(project_copy):
@@ -61,8 +63,10 @@ def test_an_odd_last_page_is_mirrored_too(project_copy):
 
 
 def test_more_players_mean_more_columns_and_aids(project_copy):
-    rules = project_copy.rules / "dead-mans-dice.yaml"
-    rules.write_text(rules.read_text().replace("players: {min: 2, max: 6}", "players: {min: 2, max: 7}"))
+    rules = project_copy.rules / "dicemants.yaml"
+    text = rules.read_text()
+    assert "players: {min: 2, max: 6}" in text
+    rules.write_text(text.replace("players: {min: 2, max: 6}", "players: {min: 2, max: 7}"))
     game = load_game(rules)
     assert "Player 7" in html_text(sheet_html(project_copy, game, tr("en"), "score-pad"))
     assert sheet(game, "player-aid").copies(game) == 4  # 7 aids, two to a page

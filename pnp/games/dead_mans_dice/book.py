@@ -8,10 +8,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ...draw.faces import BLUE, GREEN, ORANGE, PURPLE, SKY, VERMILLION
 from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
+from ..gamespec import Owner
 from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
 from . import engine
 from .engine import SKULL, YOU, DieKind, Kind
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
 KIND_NAMES = {DieKind.JOLLY_ROGER: "Jolly Roger", DieKind.REGULAR: "regular"}
 """The kinds of die as command-line messages name them."""
-COLOURS = (VERMILLION, BLUE, GREEN, ORANGE, PURPLE, SKY)
-"""Each pirate's colour in the pictures, by seat (colour-blind safe): yours first."""
 
 
 def dead_mans_rules(game: Game) -> engine.DeadMansRules:
@@ -78,19 +76,26 @@ def labels(tr: Translator) -> tuple[str, ...]:
 
 
 def initial(label: str) -> str:
-    """The letter beside each die, naming its owner for readers who cannot tell the colours apart."""
+    """The letter naming a die's owner in the examples' text snapshot."""
     return label[:1].upper()
 
 
-def _pile_zone(pile: Sequence[engine.Placed], label: str, tr: Translator) -> Zone:
-    names = labels(tr)
-    return Zone(label, tuple(p.face for p in pile), tuple(initial(names[p.die.owner]) for p in pile),
-                tuple(COLOURS[p.die.owner] for p in pile))
+def seats(game: Game) -> tuple[Owner, ...]:
+    """The pirates of the examples by seat (you first), each with the colour and symbol of a player of the game."""
+    from .spec import pirates
+
+    return pirates(game)
 
 
-def _hand(hand: Sequence[engine.Die]) -> tuple[tuple[str, bool], ...]:
+def _pile_zone(pile: Sequence[engine.Placed], label: str, owners: Sequence[Owner]) -> Zone:
+    """A pile for the pictures: each die tagged with its owner's symbol and framed in their colour."""
+    return Zone(label, tuple(p.face for p in pile), tuple(owners[p.die.owner].symbol for p in pile),
+                tuple(owners[p.die.owner].colour for p in pile))
+
+
+def _hand(hand: Sequence[engine.Die], owners: Sequence[Owner]) -> tuple[tuple[str, bool], ...]:
     """The dice in a hand for the pictures: each its owner's colour, and whether it is a Jolly Roger die."""
-    return tuple((COLOURS[d.owner], d.is_jolly_roger) for d in hand)
+    return tuple((owners[d.owner].colour, d.is_jolly_roger) for d in hand)
 
 
 def _end_piles(example: engine.Example) -> tuple[tuple[tuple[engine.Placed, ...], ...],
@@ -122,6 +127,7 @@ def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRule
     """One example in the reader's language: the piles before and after, the die rolled, what happened."""
     teller = Teller(game, rules, tr, rival_names(tr))
     names = labels(tr)
+    owners = seats(game)
     events = example.events
     roll = next((e for e in events if e.kind == Kind.ROLL), None)
     before: list[str] = []
@@ -143,7 +149,7 @@ def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRule
         before.append(teller.hand(sum(d.is_jolly_roger for d in hand), sum(not d.is_jolly_roger for d in hand)))
         if len(hand) == 1:
             before.append(tr.gettext("It is your last die."))
-        roll_zone = Zone(names[YOU], (roll["face"],), (initial(names[YOU]),), (COLOURS[YOU],))
+        roll_zone = Zone(names[YOU], (roll["face"],), (owners[YOU].symbol,), (owners[YOU].colour,))
         roll_jolly = (roll["die"].is_jolly_roger,)
         captions = (tr.gettext("Before"), tr.gettext("You roll"), tr.gettext("After"))
     after_piles, hands_after = _end_piles(example)
@@ -162,13 +168,14 @@ def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRule
         "roll_jolly": roll_jolly,
         "before_jolly": tuple(tuple(p.die.is_jolly_roger for p in pile) for pile in before_piles),
         "after_jolly": tuple(tuple(p.die.is_jolly_roger for p in pile) for pile in after_piles),
-        "before_hands": tuple(_hand(h) for h in hands_before),
-        "after_hands": tuple(_hand(h) for h in hands_after),
+        "before_hands": tuple(_hand(h, owners) for h in hands_before),
+        "after_hands": tuple(_hand(h, owners) for h in hands_after),
+        "seats": tuple((o.symbol, o.colour) for o in owners[:len(after_piles)]),  # each label's badge, by seat
     }
     return ExampleView(
         example.id, example_title(example, rules, tr), tuple(before), roll_zone,
-        tuple(_pile_zone(pile, names[p], tr) for p, pile in enumerate(before_piles)),
-        tuple(_pile_zone(pile, names[p], tr) for p, pile in enumerate(after_piles)),
+        tuple(_pile_zone(pile, names[p], owners) for p, pile in enumerate(before_piles)),
+        tuple(_pile_zone(pile, names[p], owners) for p, pile in enumerate(after_piles)),
         tuple(teller.tell(events)), extra)
 
 
@@ -177,8 +184,8 @@ def examples_intro(tr: Translator, pirates: int) -> str:
     return " ".join([
         tr.format(tr.gettext("In the examples, you play against {rivals}."), rivals=tr.join(list(names[1:pirates]))),
         tr.gettext("Piles are drawn from the bottom up. Each die is framed in its owner's colour, with its owner's "
-                   "initial beside it; a double frame marks a Jolly Roger die. The small squares under a pile are the "
-                   "dice still in that pirate's hand."),
+                   "symbol beside it, as on their stickers and their column of the score pad; a double frame marks a "
+                   "Jolly Roger die. The small squares under a pile are the dice still in that pirate's hand."),
     ])
 
 

@@ -1,4 +1,4 @@
-"""Dead Man's Dice's score pad: each round's pile, doubled under a skull, keelhauled, and the running total."""
+"""Dead Man's Dice's score pad: each round's pile, doubled under a skull, the two penalties, and the running total."""
 
 from __future__ import annotations
 
@@ -8,14 +8,32 @@ from ...sheets.pads import Head, Pad, open_pad
 from ...sheets.page import Frame
 
 
+def penalty(tr: Translator, doubloons: int) -> str:
+    """A penalty as the pad writes it: `−7`."""
+    return "\u2212" + tr.number(doubloons)
+
+
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
-    """Each round: the pile's value, ticks for doubled and keelhauled, and the running total towards the goal."""
+    """Each round: the pile's value, ticks for doubled, keelhauled and broadside, and the running total.
+
+    A player's columns share 29.5 mm (six players on A4; 30.5 on Letter). The weights are about their widths there
+    in mm: each head's longest word at 7 pt bold in the widest language (Russian "Итого"), a word for the two
+    penalties over the penalty itself, and the room a tick box needs around it.
+    """
     from .spec import params
 
+    p = params(game)
     heads = (
-        Head("pile", tr.gettext("Pile"), 1.25),
-        Head("doubled", "×2", 0.75, tick=True),
-        Head("keelhauled", "−" + tr.number(params(game).keelhaul_penalty), 0.75, tick=True),
-        Head("total", tr.gettext("Total"), 1.25),
+        Head("pile", tr.gettext("Pile"), 5.8),
+        Head("doubled", "×2", 4.4, tick=True),
+        # TRANSLATORS: score-pad column head, about 5.4 mm wide at 7 pt: a short word for "keelhauled" over the
+        # penalty, e.g. "Keel −7" (the legend above the pad says it in full).
+        Head("keelhauled", tr.format(tr.gettext("Keel {penalty}"), penalty=penalty(tr, p.keelhaul_penalty)),
+             5.4, tick=True),
+        # TRANSLATORS: score-pad column head, about 7 mm wide at 7 pt: a short word for "broadside" over the
+        # penalty, e.g. "Broad −7" (the legend above the pad says it in full).
+        Head("broadside", tr.format(tr.gettext("Broad {penalty}"), penalty=penalty(tr, p.broadside_penalty)),
+             6.85, tick=True),
+        Head("total", tr.gettext("Total"), 6.9),
     )
     return open_pad(game, frame, Head("round", tr.gettext("Round")), heads)

@@ -1,17 +1,17 @@
-"""Dice Arena as the shared code sees it: its parameters, its arena mat, its score pad and its book."""
+"""Dice Arena as the shared code sees it: its parameters, its arena tiles, its score pad and its book."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from ...model import FieldPath, Game, Params, Range
 from ...rules import FACE_VALUE
 from ..gamespec import GameSpec, Sheet
 from .book import ArenaBook
-from .kit import arena_layout, score_pad
+from .kit import DIAMETER, arena_layout, score_pad
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,22 @@ params = DiceArenaParams.of
 """The game's parameters, typed."""
 
 
+def _derive(game: Game) -> Mapping[str, Any]:
+    """`{dice_dealt_min}`, `{dice_dealt_max}`: the fewest and the most dice all hands hold together, over the player
+    counts (the neutral dice aside): 18 to 30. `{arena_cm}`: the printed arena across, in centimetres (36)."""
+    low, high = game.players
+    dealt = [sum(dict(die.per_player_by_count).get(n, die.per_player or 0) * n for die in game.dice)
+             for n in range(low, high + 1)]
+    return {"dice_dealt_min": min(dealt), "dice_dealt_max": max(dealt), "arena_cm": round(DIAMETER / 10)}
+
+
 SPEC = GameSpec(
     id="dice-arena",
     params=DiceArenaParams,
     score_pad=score_pad,
     templates=Path(__file__).parent / "templates",
-    sheets=(Sheet("mats", arena_layout, lambda tr: tr.gettext("Mat"), wanted=lambda game: game.has_part("mat")),),
+    derive=_derive,
+    sheets=(Sheet("mats", arena_layout, lambda tr: tr.gettext("Arena"), stock="plain",
+                  wanted=lambda game: game.has_part("mat")),),
     book=ArenaBook(),
 )

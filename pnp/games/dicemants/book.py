@@ -67,6 +67,14 @@ def pinned_examples(game: Game, rules: engine.DicemantsRules) -> list[engine.Exa
     ]
 
 
+def impossible_pinned(game: Game) -> list[int]:
+    """The source's numbers of its example rolls that no set of the game's dice can show (left out of the book)."""
+    from .spec import pinned
+
+    rules = dicemants_rules(game)
+    return [i for i, faces in enumerate(pinned(game), 1) if engine.assign_dice(rules, faces) is None]
+
+
 def examples(game: Game) -> list[engine.Example]:
     """The rulebook's worked examples: the source's possible rolls, then the derived coverage set."""
     rules = dicemants_rules(game)
@@ -90,8 +98,8 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
                                  n=limit),
         "skull-big-bag": tr.gettext("A skull after a good run"),
     }
-    if example.id.startswith("pinned-"):  # numbered as printed: the source's impossible rolls are left out
-        return tr.format(tr.gettext("From the original rules, example {n}"), n=number)
+    if example.id.startswith("pinned-"):  # the source's own number: its impossible rolls are left out, not renumbered
+        return tr.format(tr.gettext("From the original rules, example {n}"), n=int(example.id[7:]))
     if example.id.startswith("tier-"):
         tier = next(t for t in precedence(game) if t.id == example.id[5:])
         return tr.join([face_name(game, tr, f) for f in tier.faces])
@@ -158,6 +166,12 @@ class DicemantsBook:
         views = tuple(example_view(e, game, tr, i) for i, e in enumerate(examples(game), 1))
         intro = tr.gettext("Each example shows a roll, left to right in rolling order, with the letter of the die "
                            "under each face; then where every die is once the roll is resolved.")
+        left_out = impossible_pinned(game)
+        if left_out:
+            intro += " " + tr.format(tr.ngettext(
+                "Example {numbers} of the original rules is left out: no set of the real dice can show it.",
+                "Examples {numbers} of the original rules are left out: no set of the real dice can show them.",
+                len(left_out)), numbers=left_out)
         return ExamplesView(intro, views, tr.gettext("Before the roll"), tr.gettext("After the roll"))
 
     def odds(self, game: Game) -> Sequence[OddsTable]:

@@ -245,11 +245,13 @@ def _resolve(rules: DicemantsRules, board: Sequence[DieInPlay], bag: Sequence[Di
         events.append(_ev(Kind.TO_LOST, die=die, from_zone=zone, position=position,
                           cause=faces[cause], cause_position=cause))
 
-    def lose_bag_and_board_diamonds(cause: int) -> None:
-        for position in range(len(bag)):  # the bag first, oldest first, then the board left to right
-            lose("bag", position, cause, index=0)
+    def lose_board_and_bag_diamonds(cause: int) -> None:
+        # Several dice lost at once: the board's left to right, then the bag's in the order they went in
+        # (TNT brings back the last of them).
         for q in [q for q, d in on_board.items() if d.face == "diamond"]:
             lose("board", q, cause)
+        for position in range(len(bag)):
+            lose("bag", position, cause, index=0)
 
     def diamonds_to_bag() -> None:
         for q in [q for q, d in on_board.items() if d.face == "diamond"]:
@@ -265,7 +267,7 @@ def _resolve(rules: DicemantsRules, board: Sequence[DieInPlay], bag: Sequence[Di
             events.append(_ev(Kind.FROM_LOST_NONE, cause="tnt", cause_position=cause))
         reroll = Again.MANDATORY  # TNT: re-roll all board dice
     elif tier == TierId.SKULL:  # skull: bag and board diamonds lost, bank 0
-        lose_bag_and_board_diamonds(faces.index("skull"))
+        lose_board_and_bag_diamonds(faces.index("skull"))
         end = End.SKULL
     elif tier == TierId.PICK:
         for p in [p for p, f in enumerate(faces) if f == "pick"]:
@@ -275,7 +277,7 @@ def _resolve(rules: DicemantsRules, board: Sequence[DieInPlay], bag: Sequence[Di
         reroll = Again.MANDATORY if on_board else Again.NONE
         end = None if on_board else End.PICK_EMPTY  # pick: nothing left, bank the bag
     elif tier == TierId.THIEF:  # thief: every diamond on the board and in the bag is lost
-        lose_bag_and_board_diamonds(faces.index("thief"))
+        lose_board_and_bag_diamonds(faces.index("thief"))
     elif tier == TierId.BUG:
         for p in [p for p, f in enumerate(faces) if _tier_of(rules, f) == TierId.BUG]:  # bug: left to right
             diamonds = [q for q, d in on_board.items() if d.face == "diamond"]

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...i18n import Translator
 from ...model import Game
+from ...sheets.options import BLANK_DIE, Options
 from ...sheets.pads import Head, Pad, open_pad
 from ...sheets.page import Frame, Rect
 
@@ -31,7 +32,7 @@ class Mine:
     zones: tuple[MineZone, ...]
 
 
-def mine(game: Game, frame: Frame, die_size: float) -> Mine:
+def mine(game: Game, frame: Frame, die_size: float = 16.0) -> Mine:
     """The three zones top to bottom, as the player sees them: lost (farthest), board, bag (nearest)."""
     from .spec import params
 
@@ -58,9 +59,9 @@ def _row(box: Rect, count: int, die_size: float) -> tuple[Rect, ...]:
     return tuple(Rect(left + i * (size + gap), top, size, size) for i in range(count))
 
 
-def mine_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
-    """The mats sheet's context: the mine."""
-    return {"mine": mine(game, frame, die_size)}
+def mine_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
+    """The mats sheet's context: the mine, its places big enough for a blank die or a paper die."""
+    return {"mine": mine(game, frame, max(BLANK_DIE, options.paper_die_size))}
 
 
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:

@@ -51,7 +51,7 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
             elif _is_bug(game, cause):
                 if not (i and events[i - 1].kind == Kind.BUG_FALLBACK_BAG):
                     out.append(own(game, tr, cause, "sends")
-                               or tr.format(tr.gettext("The {bug} sends the closest diamond to the lost zone."),
+                               or tr.format(tr.gettext("The {bug} sends the diamond closest to it to the lost zone."),
                                             bug=name(cause)))
             else:
                 lost += 1  # skull or thief: counted in one sentence below

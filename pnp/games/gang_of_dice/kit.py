@@ -1,8 +1,9 @@
-"""Gang of Dice sheets: warning cards (poker size, bleed, crop marks, duplex backs, icons) and the pools score pad."""
+"""Gang of Dice sheets: warning cards (duplex or fold-over, full colour or low ink, crop marks) and the score pad."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import cycle, islice
 from typing import Any
@@ -12,6 +13,7 @@ from markupsafe import Markup
 from ...i18n import Translator
 from ...model import Game
 from ...sheets.art import face_use, pip_defs
+from ...sheets.options import Options
 from ...sheets.pads import Head, Pad, Row, fixed_rows, table_box
 from ...sheets.page import Frame, Line, Rect, crop_marks
 from .cards import Card, colour_name, colour_rule, condition_text
@@ -24,9 +26,33 @@ CARDS_INTRO = 11.0
 """Height of the instructions above the grid."""
 CROP_SPACE = 6.0
 """Room around the grid for the crop marks."""
+CROP_OFFSET, CROP_LENGTH = 1.5, 4.0
+"""Crop marks start this far outside the printed block and run this long."""
 
 YELLOW = "#F0E442"  # Okabe–Ito yellow: a yellow (explosive) card
 BLACK = "#000000"  # a black (bomb) card, printed with white text
+NAVY = "#0b3954"  # the backs, the rulebook's deep blue
+DARK = "#1a1a1a"  # the low-ink cards' words and signs
+
+LOW_INSET = 3.0
+"""A low-ink card's frame and band sit this far inside the cut: nothing is printed near the edge, so no bleed."""
+BAND = 11.0
+"""Height of a low-ink card's coloured band, where its colour, badge and number are."""
+
+
+def title(tr: Translator) -> str:
+    """The full-colour cards' name in the kit and on the what-to-print page."""
+    return tr.gettext("Warning cards")
+
+
+def low_ink_title(tr: Translator) -> str:
+    """The low-ink cards' name: in the kit instead of the full-colour ones with `--ink low`."""
+    return tr.gettext("Warning cards (low ink)")
+
+
+def fold_title(tr: Translator) -> str:
+    """The fold-over cards' name: built beside the kit, for a printer without double-sided printing."""
+    return tr.gettext("Warning cards (fold-over)")
 
 
 @dataclass(frozen=True)
@@ -39,19 +65,35 @@ class Slot:
     def bleed(self) -> Rect:
         return Rect(self.trim.x - BLEED, self.trim.y - BLEED, self.trim.w + 2 * BLEED, self.trim.h + 2 * BLEED)
 
+    @property
+    def inset(self) -> Rect:
+        """A low-ink card's frame, inside the cut."""
+        t = self.trim
+        return Rect(t.x + LOW_INSET, t.y + LOW_INSET, t.w - 2 * LOW_INSET, t.h - 2 * LOW_INSET)
+
+
+PITCH_X, PITCH_Y = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
+"""From one card to the next: the bleeds of two neighbours meet, so one cut between them serves both."""
+
+
+def _row_tops(frame: Frame) -> list[float]:
+    """The top of each row of cards (their bleed), as many rows as the body holds below the instructions."""
+    body = frame.body
+    top = body.y + CARDS_INTRO + CROP_SPACE
+    rows = int((body.bottom - CROP_SPACE - top) // PITCH_Y)
+    return [top + r * PITCH_Y for r in range(rows)]
+
 
 def slots(frame: Frame) -> list[Slot]:
     """The card places on one page, in reading order, the grid centred across the page."""
-    body = frame.body
-    pitch_x, pitch_y = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
-    columns = int((frame.width - 2 * (CROP_SPACE + 4.0)) // pitch_x)
-    top = body.y + CARDS_INTRO + CROP_SPACE
-    rows = int((body.bottom - CROP_SPACE - top) // pitch_y)
-    left = (frame.width - columns * pitch_x) / 2
-    return [
-        Slot(Rect(left + c * pitch_x + BLEED, top + r * pitch_y + BLEED, CARD_W, CARD_H))
-        for r in range(rows) for c in range(columns)
-    ]
+    columns = int((frame.width - 2 * (CROP_SPACE + 4.0)) // PITCH_X)
+    left = (frame.width - columns * PITCH_X) / 2
+    return [Slot(Rect(left + c * PITCH_X + BLEED, top + BLEED, CARD_W, CARD_H))
+            for top in _row_tops(frame) for c in range(columns)]
+
+
+Placed = tuple[int, Card, Slot]
+"""(card number in the deck, card, slot)."""
 
 
 @dataclass(frozen=True)
@@ -59,9 +101,29 @@ class Side:
     """One printed side of a card sheet: fronts, or the backs that go behind them."""
 
     back: bool
-    cards: tuple[tuple[int, Card, Slot], ...]
+    cards: tuple[Placed, ...]
     """(card number, card, slot) for every card on this side."""
     marks: tuple[Line, ...]
+
+    @property
+    def kind(self) -> str:
+        return "backs" if self.back else "fronts"
+
+    @property
+    def fronts(self) -> tuple[Placed, ...]:
+        return () if self.back else self.cards
+
+    @property
+    def backs(self) -> tuple[Placed, ...]:
+        return self.cards if self.back else ()
+
+    @property
+    def fold(self) -> Line | None:
+        return None
+
+    @property
+    def labels(self) -> tuple[float, ...]:
+        return ()
 
 
 def sides(cards: tuple[Card, ...], frame: Frame) -> list[Side]:
@@ -71,11 +133,55 @@ def sides(cards: tuple[Card, ...], frame: Frame) -> list[Side]:
     for start in range(0, len(cards), len(places)):
         batch = [(start + i + 1, card, places[i]) for i, card in enumerate(cards[start:start + len(places)])]
         block = _bounds([s.bleed for s in places])
-        marks = tuple(crop_marks([s.trim for s in places], block, offset=1.5, length=4.0))
+        marks = tuple(crop_marks([s.trim for s in places], block, offset=CROP_OFFSET, length=CROP_LENGTH))
         out.append(Side(False, tuple(batch), marks))
         # Long-edge flip: the back of a card is the mirror image of its place across the page's long axis.
         backs = tuple((n, card, Slot(frame.mirrored(slot.trim))) for n, card, slot in batch)
         out.append(Side(True, backs, marks))
+    return out
+
+
+@dataclass(frozen=True)
+class FoldSide:
+    """A fold-over page: fronts left of the fold, their backs mirrored right of it, for printers without duplex.
+
+    Folded along the line (the right half behind the left) and glued, each back lies behind its front, upright
+    when the card is turned over side to side; the fold itself is in the bleed and is cut away.
+    """
+
+    fronts: tuple[Placed, ...]
+    backs: tuple[Placed, ...]
+    marks: tuple[Line, ...]
+    fold: Line
+    """The fold line, dashed, across the block and a little past it."""
+    labels: tuple[float, ...]
+    """Where the fold line is labelled: the middle of each row, on the bleed between a front and its back."""
+
+    kind = "fold"
+
+
+def fold_slots(frame: Frame) -> list[Slot]:
+    """The fronts' places: one column whose bleed ends at the page's centre line, the fold."""
+    x = frame.width / 2 - BLEED - CARD_W
+    return [Slot(Rect(x, top + BLEED, CARD_W, CARD_H)) for top in _row_tops(frame)]
+
+
+def fold_pages(cards: tuple[Card, ...], frame: Frame) -> list[FoldSide]:
+    """Fold-over pages: as many cards as there are rows, each front and its back mirrored about the fold."""
+    places = fold_slots(frame)
+    middle = frame.width / 2
+    out = []
+    for start in range(0, len(cards), len(places)):
+        fronts = tuple((start + i + 1, card, places[i]) for i, card in enumerate(cards[start:start + len(places)]))
+        # The fold is the page's centre line, so mirroring about it is the long-edge mirror.
+        backs = tuple((n, card, Slot(frame.mirrored(slot.trim))) for n, card, slot in fronts)
+        trims = [s.trim for s in places] + [frame.mirrored(s.trim) for s in places]
+        block = _bounds([Slot(t).bleed for t in trims])
+        marks = tuple(crop_marks(trims, block, offset=CROP_OFFSET, length=CROP_LENGTH))
+        reach = CROP_OFFSET + CROP_LENGTH
+        fold = Line(middle, block.y - reach, middle, block.bottom + reach)
+        labels = tuple(slot.trim.y + slot.trim.h / 2 for _, _, slot in fronts)
+        out.append(FoldSide(fronts, backs, marks, fold, labels))
     return out
 
 
@@ -190,18 +296,44 @@ def badge_svg(colour: str, cx: float, cy: float, ink: str) -> Markup:
     )
 
 
-def cards_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> dict[str, Any]:
-    """Fronts and backs page by page, and each card's words and icon in the reader's language."""
+PAINT = {"yellow": (YELLOW, "#000000"), "black": (BLACK, "#FFFFFF")}
+"""Each card colour's paint, and the ink of the words and signs on it."""
+
+
+def band_path(slot: Slot) -> str:
+    """A low-ink card's band: the top of its frame, rounded like the frame's corners, square below."""
+    box, r = slot.inset, 3.0
+    x0, y0, x1, y1 = box.x, box.y, box.right, box.y + BAND
+    return (f"M {x0:.3f} {y1:.3f} V {y0 + r:.3f} A {r} {r} 0 0 1 {x0 + r:.3f} {y0:.3f} H {x1 - r:.3f} "
+            f"A {r} {r} 0 0 1 {x1:.3f} {y0 + r:.3f} V {y1:.3f} Z")
+
+
+def keep_last_word(text: str) -> str:
+    """A short last word (`5` in `4 or 5`) kept on the line of the word before it: no lone number on a card."""
+    head, space, last = text.rpartition(" ")
+    return f"{head}\u00a0{last}" if space and len(last) <= 2 else text
+
+
+def _cards_context(game: Game, tr: Translator, ink: str, pages: Sequence[Side | FoldSide], name: str
+                   ) -> dict[str, Any]:
+    """What the cards template draws: the pages, in one ink, and each card's words and icon in the reader's language."""
     from .spec import cards, params
 
     deck = cards(game)
     face_max = params(game).face_max
     return {
-        "pages": sides(deck, frame),
+        "pages": pages,
+        "ink": ink,
+        "sheet_name": name,
         "cards": deck,
         "cards_total": len(deck),
-        "colours": {"yellow": (YELLOW, "#000000"), "black": (BLACK, "#FFFFFF")},
-        "condition_text": lambda card: condition_text(card, tr),
+        "colours": PAINT,
+        "dark": DARK,
+        "navy": NAVY,
+        "yellow_paint": YELLOW,
+        "band_path": band_path,
+        "band_height": BAND,
+        "condition_text": lambda card: keep_last_word(condition_text(card, tr)),
         "colour_name": lambda card: colour_name(card, tr),
         "colour_rule": lambda card: colour_rule(card, tr),
         "icon": lambda scope, card, cx, bottom, ink: icon_svg(scope, glyphs(card, face_max), cx, bottom, ink),
@@ -210,8 +342,45 @@ def cards_layout(game: Game, tr: Translator, frame: Frame, die_size: float) -> d
     }
 
 
+def cards_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
+    """The full-colour cards, fronts and backs page by page for long-edge duplex."""
+    from .spec import cards
+
+    return _cards_context(game, tr, "full", sides(cards(game), frame), title(tr))
+
+
+def low_ink_cards_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
+    """The low-ink cards: white, a coloured band and badge, outline backs; the same pages as the full ones."""
+    from .spec import cards
+
+    return _cards_context(game, tr, "low", sides(cards(game), frame), low_ink_title(tr))
+
+
+def fold_cards_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
+    """The fold-over cards, one-sided, in the ink the maker chose: how the page is printed and how much ink
+    it takes are separate choices."""
+    from .spec import cards
+
+    return _cards_context(game, tr, options.ink, fold_pages(cards(game), frame), fold_title(tr))
+
+
+WARNING_MARK = Markup(
+    '<svg class="warning-mark" width="4.6mm" height="4mm" viewBox="0 0 23 20" role="img">'
+    '<polygon points="11.5,1.5 21.5,18.5 1.5,18.5" fill="none" stroke="#ffffff" stroke-width="1.6" '
+    'stroke-linejoin="round"/><path d="M 11.5 7 V 12.3" stroke="#ffffff" stroke-width="2.2" stroke-linecap="round"/>'
+    '<circle cx="11.5" cy="15.4" r="1.25" fill="#ffffff"/></svg>')
+"""The card backs' warning triangle, white for the pad's dark heading: the head of the "triggered the card" ticks,
+a mark every language reads (a word would not fit the column)."""
+
+
+ROUND_COLUMN = 16.0
+"""Width of the round column: a bonus round's note («+3 бонусных кубика», «+3 dados de bonificación») fits at 7 pt."""
+
+
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
-    """Rounds 1 to the last, the pool full at the start; bonus dice join the table at the start of some rounds."""
+    """A row per round after the start; the round's card and the dice left on the table when nobody won it; for
+    each player the dice rolled, the total, a tick for triggering the card, and the pool after the round.
+    Bonus rounds carry their bonus dice as the row's note."""
     from .spec import params
 
     p = params(game)
@@ -220,15 +389,17 @@ def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
             if p.bonus_dice.get(n) else "")
         for n in range(1, p.rounds + 1))
     box = table_box(frame)
-    heads = (Head("rolled", tr.gettext("Rolled"), 1), Head("score", tr.gettext("Score"), 1),
-             Head("pool", tr.gettext("Pool"), 1.2))
-    return Pad(Head("round", tr.gettext("Round")), (Head("card", tr.gettext("Card")),), heads, game.players[1], rows,
-               fixed_rows(box, rows), box)
+    table = (Head("card", tr.gettext("Card")), Head("left", tr.gettext("Left on table")))
+    # Shares of a player's width: room for three-digit pools and the longest heads («Брошено»), a box to tick.
+    heads = (Head("rolled", tr.gettext("Rolled"), 1.15), Head("score", tr.gettext("Score"), 0.95),
+             Head("triggered", WARNING_MARK, 0.55, tick=True), Head("pool", tr.gettext("Pool"), 1.1))
+    return Pad(Head("round", tr.gettext("Round")), table, heads, game.players[1], rows, fixed_rows(box, rows), box,
+               lead_width=ROUND_COLUMN)
 
 
 def card_miniature(card: Card, face_max: int, scope: int, width_mm: float = 30.0) -> Markup:
     """A card as the worked examples picture it: its colour, its badge and its icon, scaled down from the sheet."""
-    paper, ink = {"yellow": (YELLOW, "#000000"), "black": (BLACK, "#FFFFFF")}[card.colour]
+    paper, ink = PAINT[card.colour]
     parts = glyphs(card, face_max)
     w = max(CARD_W * 0.62, icon_width(parts) + 2 * SIGN)  # wide enough for the icon, in card millimetres
     h = w * 0.5

@@ -11,9 +11,10 @@ from ...i18n import Translator
 from ...model import FieldPath, FrozenDict, Game, Params, Range
 from ...rules import ID, PIPS, Checker
 from ..gamespec import GameSpec, Sheet
+from . import kit
 from .book import GangBook
 from .cards import COLOURS, CONDITIONS, Card, colour_name, colour_rule, condition_text
-from .kit import card_miniature, cards_layout, score_pad
+from .kit import card_miniature, score_pad
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,14 @@ def _cards(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[s
 
 
 def _derive(game: Game) -> Mapping[str, Any]:
-    return {"cards_total": len(cards(game))}
+    out: dict[str, Any] = {"cards_total": len(cards(game))}
+    # An ordinary die stands in for a Gang die: the pips at the gangster's place show the gangster (the 6).
+    art = {face.id: face.art for face in game.faces}
+    gangster = next((i + 1 for die in game.dice for i, face_id in enumerate(die.faces)
+                     if art.get(face_id) == "gangster"), None)
+    if gangster is not None:
+        out["gangster_pips"] = gangster
+    return out
 
 
 def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
@@ -120,7 +128,16 @@ SPEC = GameSpec(
     tables=FrozenDict({"cards": lambda game: bool(cards(game)), "bonus": lambda game: bool(params(game).bonus_dice)}),
     derive=_derive,
     context=_context,
-    sheets=(Sheet("cards", cards_layout, lambda tr: tr.gettext("Warning cards"), duplex=True,
-                  wanted=lambda game: bool(cards(game))),),
+    sheets=(
+        # Both inks are always built; the kit takes the one the maker chose (`--ink`).
+        Sheet("cards", kit.cards_layout, kit.title, duplex=True, stock="card", wanted=lambda game: bool(cards(game)),
+              in_kit=lambda options: options.ink == "full"),
+        Sheet("cards-low-ink", kit.low_ink_cards_layout, kit.low_ink_title, duplex=True, stock="card",
+              wanted=lambda game: bool(cards(game)), in_kit=lambda options: options.ink == "low",
+              template_name="sheets/cards.html"),
+        # For a printer without duplex: one-sided on plain paper, folded and glued into card-thick backs; built beside.
+        Sheet("cards-fold", kit.fold_cards_layout, kit.fold_title, stock="plain", wanted=lambda game: bool(cards(game)),
+              in_kit=lambda options: False, template_name="sheets/cards.html"),
+    ),
     book=GangBook(),
 )

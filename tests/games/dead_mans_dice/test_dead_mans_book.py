@@ -8,8 +8,10 @@ from fractions import Fraction
 import pytest
 from helpers import fold, game, html, html_text, run, tr
 
-from pnp.games.dead_mans_dice.book import COLOURS, DeadMansBook, dead_mans_rules, example_view, examples
+from pnp.games.dead_mans_dice.book import DeadMansBook, dead_mans_rules, example_view, examples
 from pnp.games.dead_mans_dice.engine import DieKind, placing_chance
+from pnp.games.dead_mans_dice.spec import pirates
+from pnp.games.dead_mans_dice.symbols import badge_uri
 from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
@@ -143,21 +145,26 @@ def test_the_rulebook_prints_the_examples_and_the_odds(lang):
     # The placement row for a 3 on top: 33.3 % for a regular die, 50.0 % for the Jolly Roger die.
     row = " ".join([t.number(3), t.percent(1 / 3), t.percent(0.5)])
     assert fold(row) in text
-    assert markup.count('class="example dmd"') == 8 and f"border-color: {COLOURS[2]}" in markup
+    meg = pirates(game("dead-mans-dice"))[2]  # the third pirate's dice: framed in her colour, with her badge
+    assert markup.count('class="example dmd"') == 8 and f"border-color: {meg.colour}" in markup
+    assert f'src="{badge_uri(meg.symbol, meg.colour)}"' in markup
 
 
 def test_an_example_view_shows_owners_kinds_and_hands():
     g = game("dead-mans-dice")
     example = next(e for e in examples(g) if e.id == "total")
     view = example_view(example, g, dead_mans_rules(g), tr("en"))
+    you, ann, meg = (o.colour for o in pirates(g)[:3])  # the first three players' colours and symbols, from the data
+    cutlass, anchor, parrot = (o.symbol for o in pirates(g)[:3])
     # Before: your 5; Ann's 2 under her Jolly Roger 5; Meg's 5. You roll a 2 and take Meg's 5.
     assert [(z.label, z.faces, z.tags) for z in view.before_zones] == [
-        ("You", ("five",), ("Y",)), ("Ann", ("two", "five"), ("A", "A")), ("Meg", ("five",), ("M",))]
+        ("You", ("five",), (cutlass,)), ("Ann", ("two", "five"), (anchor, anchor)), ("Meg", ("five",), (parrot,))]
     assert [(z.faces, z.tints) for z in view.after] == [
-        (("five", "two", "five"), (COLOURS[0], COLOURS[0], COLOURS[2])), (("two", "five"), (COLOURS[1],) * 2),
-        ((), ())]
+        (("five", "two", "five"), (you, you, meg)), (("two", "five"), (ann, ann)), ((), ())]
+    assert view.extra["seats"] == ((cutlass, you), (anchor, ann), (parrot, meg))
+    assert (view.roll.tags, view.roll.tints) == ((cutlass,), (you,))
     assert view.extra["before_jolly"] == ((False,), (False, True), (False,))
-    assert view.extra["before_hands"][0] == ((COLOURS[0], True), (COLOURS[0], False))  # both dice, before the roll
+    assert view.extra["before_hands"][0] == ((you, True), (you, False))  # both dice, before the roll
     assert (view.roll.faces, view.extra["roll_jolly"]) == (("two",), (False,))
     assert view.before == ("In your hand: your Jolly Roger die and 1 regular die.",)
 
@@ -203,6 +210,32 @@ def test_a_rule_change_flows_to_examples_odds_and_every_language(project_copy, p
             assert sentence in after and sentence not in before
         title = t.gettext("A total of {total}, and a Jolly Roger die that is never plundered")
         assert t.format(title, total=8) in after and t.format(title, total=7) not in after
+
+
+def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credits():
+    g = game("dead-mans-dice")
+    assert (g.year, g.values["skull_number"]) == (None, 1)
+    assert [(d.id, d.paper) for d in g.dice] == [("jolly-roger", False), ("regular", False)]
+    text = html_text(html("dead-mans-dice", "en"))
+    for sentence in (
+        "Game design: Martin H. Samuel. Publisher: Games Above Board.",
+        "Every pirate's dice have that pirate's own colour: use ordinary dice, one colour per player, with a skull "
+        "sticker on the 1 of each Jolly Roger die. The kit also prints sticker sets for each player, marked with a "
+        "colour band and a player symbol (anchor, parrot, cutlass, compass, barrel, hook). It has no paper dice: they "
+        "cannot be stacked into a pile.",
+        "If players tie for the lowest number, everyone re-rolls their base die. A skull and crossbones rolled as a "
+        "base die counts as 1.",
+        "If the die can go on top of your pile (see the next section), you must put it there.",
+        "Broadsides: if you knock over your own pile, the dice you plundered go back to their owners' hands and your "
+        "own dice go back to your hand.",
+        "The plundered dice of that pile go back to their owners' hands, and its owner takes back their own dice",
+        "You may plunder back a die of your own.",
+        "The round ends with the turn in which a player places their last die: that player still plunders in that "
+        "turn. Then each player scores their pile.",
+        "A total may go below zero.",
+    ):
+        assert sentence in text
+    assert "As soon as a player has no dice left in their hand" not in text
 
 
 def test_simulation_is_reproducible_by_seed(project):

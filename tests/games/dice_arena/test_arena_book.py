@@ -10,6 +10,7 @@ from helpers import fold, game, html, html_text, run, tr
 
 from pnp.games.dice_arena import engine
 from pnp.games.dice_arena.book import ArenaBook, arena_rules, example_view, examples
+from pnp.games.dice_arena.kit import DIAMETER
 from pnp.games.views import odds_view
 from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
@@ -138,6 +139,27 @@ def test_the_rulebook_prints_the_examples_and_both_odds_tables(lang):
     row = " ".join([t.number(5), t.percent(3115 / 3888), t.decimal(16775 / 7776, 2), "<\u00a0" + t.percent(0.001)])
     assert fold(row) in text
     assert t.gettext("Every die is removed") in text and t.gettext("Your die stays in the arena") in text
+
+
+def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die():
+    g = game("dice-arena")
+    assert (g.values["dice_dealt_min"], g.values["dice_dealt_max"]) == (18, 30)  # 2 x 9 and 5 x 6
+    assert g.values["arena_cm"] == round(DIAMETER / 10) == 36  # the printed arena, as the kit draws it
+    assert [(d.id, d.paper, d.blank) for d in g.dice] == [("arena", False, False), ("neutral", False, False)]
+    text = html_text(html("dice-arena", "en"))
+    for sentence in (
+        "This is a throwing game: play with ordinary six-sided dice, 18 to 30 by the number of players, plus 1 "
+        "neutral die, each with its 1 as the X. An optional sticker sheet covers the 1s with an X. Paper dice do not "
+        "work: they cannot be thrown, and cannot knock other dice out.",
+        "Put the arena in the middle of the table: a box lid is best. The printed arena is 36 cm across, printed as "
+        "tiles that glue together; a circle at least as large, drawn on paper, works too.",
+        "In or out: a die is in the arena when more than half of it lies inside the edge. A cocked die, leaning on "
+        "another die or on the wall, is thrown again by the same player.",
+        "The youngest player goes first. Play goes clockwise. The first player throws 1 neutral die into the arena. "
+        "If it shows an X or lands outside, throw it again.",
+        "Game design: Dieter Nüßle (2012). Publisher: Ravensburger. The game was published as Strike.",
+    ):
+        assert sentence in text
 
 
 def test_printed_cells_never_round_a_possible_event_to_zero():

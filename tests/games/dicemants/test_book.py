@@ -55,7 +55,7 @@ def test_narration_in_english_is_exact():
     example = next(e for e in examples(g) if e.id == "bug-fallback")
     assert narrate(example.resolution, g, tr("en")) == [
         "2 bugs act, from left to right.",
-        "The bat sends the closest diamond to the lost zone.",
+        "The bat sends the diamond closest to it to the lost zone.",
         "With no diamond left on the board, the snake takes the diamond put in your bag most recently.",
         "You may re-roll the 2 dice left on the board, or stop and bank your bag.",
     ]
@@ -80,10 +80,46 @@ def test_printed_examples_are_possible_and_cover_every_goal():
     assert all(e.resolution.possible for e in chosen)
     assert [e.id for e in chosen if e.id.startswith("pinned-")] == ["pinned-1", "pinned-2", "pinned-3", "pinned-4", "pinned-6"]
     view = BOOK.examples(g, tr("en"))
-    assert [v.title for v in view.examples][:5] == [f"From the original rules, example {n}" for n in range(1, 6)]
+    # The source's own numbers: its examples 5 and 7 cannot happen with the real dice, and are left out.
+    assert [v.title for v in view.examples][:5] == [f"From the original rules, example {n}" for n in (1, 2, 3, 4, 6)]
+    assert view.intro.endswith(" Examples 5 and 7 of the original rules are left out: no set of the real dice can "
+                               "show them.")
     covered = {goal for e in chosen for goal in e.covers}
     assert {"locked-thief", "locked-bug", "locked-plain", "bug-fallback", "tnt-empty-lost", "tnt-return",
             "pick-alone", "void-streak", "skull-big-bag"} <= covered
+
+
+def test_a_possible_source_example_is_printed_and_the_line_says_which_are_left_out(project_copy):
+    rules = project_copy.rules / "dicemants.yaml"
+    rules.write_text(rules.read_text().replace("  - [diamond, diamond, skull, spider, tnt, locked]\n",
+                                               "  - [diamond, diamond, skull, snake, tnt, locked]\n"))
+    view = BOOK.examples(load_game(rules), tr("en"))
+    assert [v.title for v in view.examples if v.id.startswith("pinned-")][-2:] == [
+        "From the original rules, example 6", "From the original rules, example 7"]
+    assert view.intro.endswith(" Example 5 of the original rules is left out: no set of the real dice can show it.")
+
+
+def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zone():
+    text = html_text(html("dicemants", "en"))
+    for sentence in (
+        "cup or opaque bag to draw the dice from",
+        "Keep the dice that are not in play in a cup or an opaque bag, and draw them without looking.",
+        "If TNT or a broken pick acted, you must re-roll every die left on the board. After any other roll that did "
+        "not end your turn, choose: re-roll all the dice left on the board, or stop and bank your bag. If the board is "
+        "empty, your turn ends and you bank your bag.",
+        "Positions do not close up: when a die leaves the row, its place stays empty for the rest of that roll, and "
+        "distances count the places as they were rolled.",
+        "When several dice are lost at once (a skull, a thief), the board's dice go first, from left to right, then the "
+        "dice of your bag, in the order they went into it. This order decides which die TNT brings back.",
+        "spider A bug. It sends the diamond closest to it on the board to the lost zone or, with none left there, the "
+        "diamond put in your bag most recently.",
+        "Each one sends the diamond closest to it on the board to the lost zone; with no diamond left on the board, it "
+        "takes the diamond you put in your bag most recently.",
+    ):
+        assert sentence in text
+    assert "the closest diamond" not in text
+    cup = game("dicemants").parts[-1]
+    assert (cup.id, cup.count) == ("cup", 1)
 
 
 def test_odds_json_is_the_exact_first_roll_table(project):

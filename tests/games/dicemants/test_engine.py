@@ -17,6 +17,7 @@ from pnp.games.dicemants.engine import (
     STRATEGIES,
     DicemantsEngine,
     DicemantsRules,
+    DieInPlay,
     Kind,
     Phase,
     Reroll,
@@ -134,6 +135,32 @@ def test_tnt_returns_the_most_recently_lost_die():
     res = resolve_roll(R, ["tnt", "void"], bag=1, lost=["void", "diamond"])
     assert (res.lost, res.board, res.bag, res.reroll) == ((V,), ("tnt", V, D), (D,), "mandatory")
     assert [e["die"].face for e in res.events if e.kind == "from_lost"] == [D]
+
+
+def test_dice_lost_at_once_go_board_left_to_right_then_bag_in_order():
+    for tier in ("thief", "skull"):  # two diamonds in the bag, two on the board around the thief or skull
+        res = resolve_roll(R, ["diamond", tier, "diamond"], bag=2)
+        lost = [(e["from_zone"], e["position"]) for e in res.events if e.kind == "to_lost"]
+        assert lost == [("board", 0), ("board", 2), ("bag", 0), ("bag", 1)]
+    # In play: D then E went into the bag; a thief takes A and B off the board, then D and E. The next roll's
+    # TNT brings back the last of them, E.
+    state = replace(new_game(R, 2), phase=Phase.ROLL, bag=(DieInPlay("D", D), DieInPlay("E", D)),
+                    board=(DieInPlay("A"), DieInPlay("F"), DieInPlay("C"), DieInPlay("B")))
+    for face in ("diamond", "thief", "void", "diamond"):
+        state, _ = apply_chance(state, face)
+    assert [d.id for d in state.lost] == ["A", "B", "D", "E"] and state.phase == Phase.DECIDE
+    state, _ = apply_action(state, Reroll())
+    state, _ = apply_chance(state, "void")
+    state, events = apply_chance(state, "tnt")
+    assert [e["die"].id for e in events if e.kind == "from_lost"] == ["E"]
+
+
+def test_positions_do_not_close_up():
+    # Diamond, diamond, snake, bat, void, diamond: the snake (3rd) takes the 2nd die; the bat (4th) is then 2
+    # places from the 6th die and 3 from the 1st, as rolled. Closed up, both would be 2 away and the 1st lost.
+    res = resolve_roll(R, ["diamond", "diamond", "snake", "bat", "void", "diamond"])
+    assert [(e["position"], e["cause_position"]) for e in res.events if e.kind == "to_lost"] == [(1, 2), (5, 3)]
+    assert (res.bag, res.board) == ((D,), ("snake", "bat", V))
 
 
 def test_bug_falls_back_to_the_latest_bag_diamond_or_not():

@@ -255,6 +255,39 @@ def test_a_rule_change_flows_to_examples_odds_and_text_in_every_language(project
             assert new in after and new not in before, (lang, new)
 
 
+def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_elimination():
+    g = game("gang-of-dice")
+    assert (g.values["table_gang"], g.values["gangster_pips"]) == (12, 6)
+    text = html_text(html("gang-of-dice", "en"))
+    for sentence in (
+        "Also needed 18 warning cards 12 ordinary six-sided dice for the whole table, with the 6 as the gangster "
+        "(die-face stickers or paper dice are optional)",
+        "Print-and-play: an ordinary six-sided die is a Gang die, with the 6 as the gangster; stickers and paper dice "
+        "are optional. Nobody needs a whole pool of real dice: the table shares 12 dice in all, and each pool is just "
+        "a number on the score pad.",
+        "Of the players who did not trigger the warning card, the one with the highest total wins the round and adds "
+        "every die on the table to their pool.",
+        "To roll more than 12 dice, roll them in groups of 12 and write down each result. A roll made in groups is "
+        "one roll: a yellow card is checked once every group of that roll, or re-roll, has been rolled.",
+        "A player whose pool is empty at the start of a round is eliminated. If only one player still has dice, that "
+        "player wins at once.",
+        "The highest total clear of the card wins and takes every die on the table.",
+    ):
+        assert sentence in text
+
+
+def test_the_shared_set_and_the_gangster_face_come_from_the_data(project_copy, project):
+    rules = project_copy.rules / "gang-of-dice.yaml"
+    text = rules.read_text()
+    assert text.count("table: 12}") == 1 and text.count("faces: [one, two, three, four, five, gangster]") == 1
+    rules.write_text(text.replace("table: 12}", "table: 10}")
+                     .replace("faces: [one, two, three, four, five, gangster]",
+                              "faces: [gangster, one, two, three, four, five]"))
+    after = html_text(rulebook_html(project, load_game(rules), tr("en")))
+    assert "the table shares 10 dice in all" in after and "roll them in groups of 10" in after
+    assert "a Gang die, with the 1 as the gangster" in after
+
+
 def test_simulation_is_reproducible_by_seed_for_two_three_and_four_players(project):
     for players in ("2", "3", "4"):
         first = run("--root", str(project.root), "simulate", "gang-of-dice", "--games", "4", "--players", players,

@@ -1,0 +1,135 @@
+"""The what-to-print page that opens every kit: each part's pages, paper, sides and copies, and what to buy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from ..games import find_spec
+from ..i18n import Translator
+from ..model import Die, Game
+from ..project import Project
+from ..templating import render_template
+from . import dice
+from .kinds import _common, sheets_for
+from .options import BLANK_DIE, Options
+from .page import Frame
+
+
+@dataclass(frozen=True)
+class Part:
+    """One file of the kit as the page lists it."""
+
+    kind: str
+    title: str
+    file: str
+    pages: int
+    """Pages in its own file."""
+    first: int = 0
+    """Its first page in kit.pdf (0: not in the kit, an alternative built beside it)."""
+    stock: str = "plain"
+    duplex: bool = False
+    copies: tuple[tuple[int, int], ...] = ()
+    """(players, pages to print) when it depends on the table; empty: every page, once."""
+
+    @property
+    def last(self) -> int:
+        return self.first + self.pages - 1
+
+
+@dataclass(frozen=True)
+class Buy:
+    """One thing to buy or gather: what, and how many (by players when it depends on them)."""
+
+    what: str
+    counts: tuple[tuple[int, int], ...]
+    """(players, how many); one entry with players 0 when it does not depend on them."""
+
+
+def kit_parts(game: Game, order: list[tuple[str, str, bool, int]], beside: list[tuple[str, str, int]]) -> list[Part]:
+    """The kit's parts with their page ranges, after this page: (kind, title, duplex, pages) in print order,
+    each duplex part starting on the front of a sheet; then the files built beside the kit."""
+    made = {s.kind: s for s in sheets_for(game)}
+    parts, page = [], 2  # this page is page 1
+    for kind, title, duplex, pages in order:
+        if duplex and page % 2 == 0:
+            page += 1  # the blank back the kit inserts
+        sheet = made.get(kind)
+        counts: tuple[tuple[int, int], ...] = ()
+        if sheet is not None and sheet.pages_for is not None:
+            counts = tuple((n, sheet.pages_for(game, n, pages)) for n in range(game.players[0], game.players[1] + 1))
+        parts.append(Part(kind, title, f"{kind}.pdf", pages, page, sheet.stock if sheet else "plain", duplex, counts))
+        page += pages
+    for kind, title, pages in beside:
+        sheet = made[kind]
+        parts.append(Part(kind, title, f"{kind}.pdf", pages, 0, sheet.stock, sheet.duplex))
+    return parts
+
+
+def _players(game: Game) -> range:
+    return range(game.players[0], game.players[1] + 1)
+
+
+def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
+    """What a table buys or gathers: its dice (ordinary first), the paper, glue, and the parts not printed."""
+    faces = {f.id: f for f in game.faces}
+    owners = find_spec(game.id).owners(game)
+    kinds = {p.kind for p in parts}
+    out: list[Buy] = []
+    # One row per kind of die to buy (ordinary, blank), the counts of its game dice added up.
+    groups: dict[bool, list[Die]] = {}
+    for die in game.dice:
+        groups.setdefault(die.is_ordinary(faces) or die.ordinary(faces) is not None, []).append(die)
+    for ordinary, dice_of_kind in groups.items():
+        out.append(Buy(_dice_to_buy(dice_of_kind, ordinary, bool(owners), tr, game), _dice_counts(game, dice_of_kind)))
+    stocks = {p.stock for p in parts if p.first}
+    if "sticker" in stocks:
+        sheets = sum(p.pages for p in parts if p.first and p.stock == "sticker")
+        out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),)))
+    if "card" in stocks:
+        sheets = sum(ceil(p.pages / (2 if p.duplex else 1)) for p in parts if p.first and p.stock == "card")
+        out.append(Buy(tr.gettext("Card, 160–250 g/m², for the sheets marked “card”"), ((0, sheets),)))
+    if "paper-dice" in kinds:
+        out.append(Buy(tr.gettext("Glue stick (for paper dice)"), ((0, 1),)))
+    for part in game.parts:
+        # Printed parts come from the sheets; the `dice` part is the rows above, from the dice data.
+        if not part.printed and part.id != "dice":
+            out.append(Buy(tr.text(part.name, game.values).capitalize(), ((0, part.count or 1),)))
+    return out
+
+
+def _dice_to_buy(dice_of_kind: list[Die], ordinary: bool, owned: bool, tr: Translator, game: Game) -> str:
+    """What to buy for some kinds of game dice: ordinary d6 (as they are, or with a sticker), or blank dice."""
+    names = ", ".join(tr.text(die.name, game.values) for die in dice_of_kind)
+    if ordinary:
+        text = tr.format(tr.gettext("Ordinary six-sided dice, about {size} mm ({dice})"), size=BLANK_DIE, dice=names)
+    else:
+        text = tr.format(tr.gettext("Blank dice, {size} mm, or paper dice ({dice})"), size=BLANK_DIE, dice=names)
+    if owned:
+        text += " " + tr.gettext("in one colour per player")
+    return text
+
+
+def _dice_counts(game: Game, dice_of_kind: list[Die]) -> tuple[tuple[int, int], ...]:
+    """How many dice in all: one number when it is fixed (a set, a shared set), else by players."""
+    if all(die.count is not None or die.table is not None for die in dice_of_kind):
+        return ((0, sum(die.to_make(game.players[1]) for die in dice_of_kind)),)
+    return tuple((n, sum(die.dice_for(n) if die.table is None else die.table for die in dice_of_kind))
+                 for n in _players(game))
+
+
+def guide_html(project: Project, game: Game, tr: Translator, paper: str, options: Options,
+               parts: list[Part]) -> str:
+    """The what-to-print page, then one page that says it is intentionally blank (the kit's duplex filler)."""
+    frame = Frame.of(paper)
+    context = _common(game, tr, frame)
+    context.update({
+        "parts": parts,
+        "buy": shopping(game, tr, parts),
+        "options": options,
+        "blank_die": BLANK_DIE,
+        "conversions": dice.conversions(game),
+        "owners": find_spec(game.id).owners(game),
+        "paper_dice": any(d.paper for d in game.dice),
+    })
+    return render_template(project, tr, "sheets/guide.html", context, game)

@@ -1,0 +1,217 @@
+"""Dead Man's Dice's kit read back from its PDFs: every pirate's stickers in their colour and symbol, and the pad."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+from helpers import tr
+from pypdf.generic import ContentStream
+from sheets.sheet_readback import MM, reader, text
+
+from pnp.build import build, folder
+from pnp.games import find_spec
+from pnp.games.dead_mans_dice.spec import pirates
+from pnp.model import LANGS
+from pnp.project import FONTS_DIR
+from pnp.rules import load_game
+from pnp.sheets import Options
+from pnp.sheets.page import Frame
+
+WHITE = "#ffffff"
+
+
+@dataclass(frozen=True)
+class Painted:
+    """A painted path: its box in mm from the page's top left, and its fill and stroke colours (None: not painted)."""
+
+    box: tuple[float, float, float, float]
+    points: tuple[tuple[float, float], ...]
+    fill: str | None
+    stroke: str | None
+
+    def inside(self, box: tuple[float, float, float, float], slack: float = 0.05) -> bool:
+        x, y, w, h = self.box
+        return x >= box[0] - slack and y >= box[1] - slack and x + w <= box[0] + box[2] + slack \
+            and y + h <= box[1] + box[3] + slack
+
+
+def _hex(values) -> str:
+    return "#" + "".join(f"{round(float(v) * 255):02x}" for v in values)
+
+
+def painted(page) -> list[Painted]:
+    """Every path painted on a page, with the colours it is painted in (form XObjects included)."""
+    height = float(page.mediabox.height)
+    found: list[Painted] = []
+
+    def walk(content, resources, ctm) -> None:
+        content = content if isinstance(content, ContentStream) else ContentStream(content, page.pdf)
+        state = {"ctm": ctm, "fill": "#000000", "stroke": "#000000"}
+        stack, points = [], []
+
+        def point(x, y):
+            a, b, c, d, e, f = state["ctm"]
+            return (a * x + c * y + e) * MM, (height - (b * x + d * y + f)) * MM
+
+        def paint(fill: bool, stroke: bool) -> None:
+            if points:
+                xs, ys = [p[0] for p in points], [p[1] for p in points]
+                found.append(Painted((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), tuple(points),
+                                     state["fill"] if fill else None, state["stroke"] if stroke else None))
+            points.clear()
+
+        for operands, op in content.operations:
+            op = op.decode() if isinstance(op, bytes) else op
+            if op == "q":
+                stack.append(dict(state))
+            elif op == "Q":
+                state = stack.pop()
+            elif op == "cm":
+                a, b, c, d, e, f = (float(v) for v in operands)
+                A, B, C, D, E, F = state["ctm"]
+                state["ctm"] = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E,
+                                e * B + f * D + F)
+            elif op == "rg":
+                state["fill"] = _hex(operands)
+            elif op == "RG":
+                state["stroke"] = _hex(operands)
+            elif op == "g":
+                state["fill"] = _hex(operands * 3)
+            elif op == "G":
+                state["stroke"] = _hex(operands * 3)
+            elif op in ("m", "l"):
+                points.append(point(float(operands[0]), float(operands[1])))
+            elif op in ("c", "v", "y"):
+                points.append(point(float(operands[-2]), float(operands[-1])))
+            elif op == "re":
+                x, y, w, h = (float(v) for v in operands)
+                points.extend([point(x, y), point(x + w, y + h)])
+            elif op in ("S", "s"):
+                paint(False, True)
+            elif op in ("f", "F", "f*"):
+                paint(True, False)
+            elif op in ("B", "B*", "b", "b*"):
+                paint(True, True)
+            elif op == "n":
+                points.clear()
+            elif op == "Do":
+                xobject = resources["/XObject"][operands[0]].get_object()
+                if xobject.get("/Subtype") == "/Form":
+                    a, b, c, d, e, f = (float(v) for v in xobject.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+                    A, B, C, D, E, F = state["ctm"]
+                    walk(xobject, xobject.get("/Resources", resources),
+                         (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E,
+                          e * B + f * D + F))
+
+    walk(page.get_contents(), page["/Resources"], (1, 0, 0, 1, 0, 0))
+    return found
+
+
+def signature(paths: list[Painted], origin: tuple[float, float]) -> tuple:
+    """A drawing's shape, wherever it stands: its points from an origin, to 0.05 mm."""
+    return tuple(sorted(tuple((round((x - origin[0]) / 0.05), round((y - origin[1]) / 0.05)) for x, y in p.points)
+                        for p in paths))
+
+
+@pytest.fixture(scope="module")
+def game(project):
+    return load_game(project.rules / "dead-mans-dice.yaml")
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory, project, game):
+    """The game's stickers and score pad in English on A4, built once: a sheet's kind to its PDF's path."""
+    out = tmp_path_factory.mktemp("dead-mans-dice")
+    report = build(project, [game.id], ["en"], out=out, kinds=["stickers", "score-pad"], workers=1)
+    assert report.warnings == []
+    return lambda kind: folder(out, game, "en", "a4") / f"{kind}.pdf"
+
+
+def test_the_stickers_show_six_pirates_each_in_their_colour_and_symbol(sheet, game):
+    owners = pirates(game)
+    size = Options().sticker_size
+    colours = {o.colour for o in owners}
+    assert len(owners) == game.players[1] == 6 and len(colours) == 6 and len({o.symbol for o in owners}) == 6
+    pdf = sheet("stickers")
+    stickers: dict[str, list[tuple]] = {}  # each owner's stickers: the symbol drawn in white on each
+    swatches: list[str] = []  # the colour beside each "Player n" heading, in page order
+    plain = 0  # stickers of no owner: the skull for an ordinary die's 1
+    for page in reader(pdf).pages:
+        found = painted(page)
+        outlines = [p.box for p in found if p.stroke and not p.fill and abs(p.box[2] - size) < 0.01
+                    and abs(p.box[3] - size) < 0.01]
+        for box in outlines:
+            within = [p for p in found if p.inside(box)]
+            bands = [p for p in within if p.fill and p.fill != WHITE and abs(p.box[2] - size) < 0.05]  # full width
+            if not bands:
+                plain += 1
+                continue
+            (colour,) = {p.fill for p in bands}  # one owner's colour to a sticker
+            band_top = min(p.box[1] for p in bands)
+            symbol = [p for p in within if WHITE in (p.fill, p.stroke) and p.box[1] >= band_top - 0.01]
+            assert symbol, box  # the symbol is drawn on the band
+            assert all(p.inside((box[0], band_top, size, box[1] + size - band_top)) for p in symbol)
+            stickers.setdefault(colour, []).append(signature(symbol, (box[0], band_top)))
+        swatches += [p.fill for p in found if p.fill in colours and abs(p.box[2] - p.box[3]) < 0.01
+                     and 4 < p.box[2] < 6 and not any(p.inside(box) for box in outlines)]
+    per_player = sum(d.per_player or 0 for d in game.dice) * 6  # three dice of six faces each, from the data
+    assert {colour: len(shapes) for colour, shapes in stickers.items()} == {o.colour: per_player for o in owners}
+    assert all(len(set(shapes)) == 1 for shapes in stickers.values())  # each pirate's symbol, the same on all
+    assert len({shapes[0] for shapes in stickers.values()}) == 6  # six symbols, no two alike
+    assert swatches == [o.colour for o in owners]  # the headings, player by player
+    assert plain == sum(d.per_player or 0 for d in game.dice if d.faces[0] == "jolly-roger") * len(owners)
+
+
+def test_each_pirate_gets_a_jolly_roger_die_and_two_regular_dice(sheet, game):
+    words = text(sheet("stickers"))
+    t = tr("en")
+    sets = []
+    for die in game.dice:
+        name = t.text(die.name, game.values)
+        n = die.per_player or 0
+        sets += [name] if n == 1 else [f"{name} ({k}/{n})" for k in range(1, n + 1)]
+    assert sets == ["Jolly Roger die", "Regular die (1/2)", "Regular die (2/2)"]
+    each = " ".join(sets)
+    at = [words.index(f"Player {o.number} {each}") for o in pirates(game)]  # each player's three dice under their name
+    assert at == sorted(at) and len(at) == 6
+    assert f"Player {game.players[1] + 1}" not in words
+
+
+def test_the_pad_has_a_broadside_box_and_each_pirates_colour(sheet, game):
+    pdf = sheet("score-pad")
+    words = text(pdf)
+    p = game.params
+    assert words.count(f"Broad −{p.broadside_penalty}") == game.players[1] + 1  # each pirate's column and the legend
+    assert words.count(f"Keel −{p.keelhaul_penalty}") == game.players[1] + 1
+    assert (f"Broad −{p.broadside_penalty}: tick when your die knocks over a rival's pile (write 2 for two piles): "
+            f"you lose {p.broadside_penalty} doubloons for each.") in words
+    assert "Total: your running total. It may go below zero." in words
+    found = painted(reader(pdf).pages[0])
+    colours = [o.colour for o in pirates(game)]
+    swatches = sorted((q.box[0], q.fill) for q in found if q.fill in colours and q.box[2] > 5)
+    assert [fill for _, fill in swatches] == colours  # player 1 to 6, left to right
+
+
+def _width(font: TTFont, words: str, pt: float) -> float:
+    cmap, metrics = font.getBestCmap(), font["hmtx"]
+    return sum(metrics[cmap[ord(c)]][0] for c in words) / font["head"].unitsPerEm * pt * 25.4 / 72
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_six_pirates_columns_fit_their_heads_and_boxes(game, paper, lang):
+    """Every word of a column's head fits its column at 7 pt bold, and every tick box with room around it."""
+    bold = TTFont(Path(FONTS_DIR) / "PTSans-Bold.ttf")
+    pad = find_spec(game.id).score_pad(game, Frame.of(paper), tr(lang))
+    mine = [c for c in pad.columns if c.player is not None]
+    assert len(mine) == 5 * game.players[1] == 30
+    assert [c.head.key for c in mine[:5]] == ["pile", "doubled", "keelhauled", "broadside", "total"]
+    for column in mine:
+        longest = max(_width(bold, word, 7.0) for word in re.split(r"\s+", column.label))
+        assert longest <= column.w - 0.6, (column.head.key, column.label, column.w)
+        if column.tick:
+            assert column.w >= 3.2 + 0.8

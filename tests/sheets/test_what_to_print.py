@@ -1,0 +1,61 @@
+"""The what-to-print page: page ranges, paper and copies for each part, and what to buy, from the rules data."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import game, tr
+
+from pnp.sheets import Options, sheets_for
+from pnp.sheets.guide import kit_parts, shopping
+
+BUY = {
+    "dicemants": [("Blank dice, 16 mm, or paper dice (Die A, Die B, Die C, Die D, Die E, Die F)", ((0, 6),))],
+    "gang-of-dice": [("Ordinary six-sided dice, about 16 mm (Gang die)", ((0, 12),))],  # one shared set
+    # 9 / 8 / 7 / 6 arena dice each for 2 / 3 / 4 / 5 players, and the neutral die.
+    "dice-arena": [("Ordinary six-sided dice, about 16 mm (Arena die, Neutral die)",
+                    ((2, 19), (3, 25), (4, 29), (5, 31)))],
+    # One Jolly Roger die and two regular dice each.
+    "dead-mans-dice": [("Ordinary six-sided dice, about 16 mm (Jolly Roger die, Regular die) in one colour per player",
+                        ((2, 6), (3, 9), (4, 12), (5, 15), (6, 18)))],
+}
+
+
+def parts_of(g, pages: int = 2):
+    t = tr("en")
+    order = [("rulebook", "Rulebook", False, 6)]
+    order += [(s.kind, s.title(t), s.duplex, pages) for s in sheets_for(g) if s.in_kit(Options())]
+    return kit_parts(g, order, [])
+
+
+@pytest.mark.parametrize("game_id", list(BUY))
+def test_the_dice_to_buy_come_from_the_rules_data(game_id):
+    g = game(game_id)
+    bought = [(b.what, b.counts) for b in shopping(g, tr("en"), parts_of(g))]
+    assert bought[:1] == BUY[game_id]
+
+
+def test_the_shopping_list_adds_paper_glue_and_the_parts_not_printed():
+    g = game("dicemants")
+    bought = {b.what: b.counts for b in shopping(g, tr("en"), parts_of(g))}
+    # Stickers 2 pages; card: the aid's 2 pages and the paper dice's 2.
+    assert bought["Sticker paper (full-page labels)"] == ((0, 2),)
+    assert bought["Card, 160–250 g/m², for the sheets marked “card”"] == ((0, 4),)
+    assert bought["Glue stick (for paper dice)"] == ((0, 1),)
+    assert bought["Pencil"] == ((0, 1),) and bought["Cup or opaque bag to draw the dice from"] == ((0, 1),)
+    assert not any(what.startswith(("Score pad", "Mine mat")) for what in bought)  # printed, not bought
+
+
+def test_page_ranges_follow_the_kit_and_duplex_parts_start_on_a_front():
+    g = game("gang-of-dice")
+    ranges = {p.kind: (p.first, p.last, p.stock, p.duplex) for p in parts_of(g, pages=3)}
+    kinds = list(ranges)
+    assert kinds[0] == "rulebook" and ranges["rulebook"][:2] == (2, 7)
+    cards = ranges["cards"]
+    assert cards[0] % 2 == 1 and cards[2] == "card" and cards[3] is True  # a front page, on card, duplex
+    assert ranges["stickers"][2] == "sticker" and ranges["paper-dice"][2] == "card"
+
+
+def test_the_player_aid_prints_a_page_per_two_players():
+    g = game("dead-mans-dice")
+    aid = next(p for p in parts_of(g, pages=3) if p.kind == "player-aid")
+    assert aid.copies == ((2, 1), (3, 2), (4, 2), (5, 3), (6, 3))
