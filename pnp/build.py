@@ -298,4 +298,4 @@ def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:
     guide, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, template_folders(project, job.game),
                           template_file(project, job.game, "sheets/guide.html"), project.root)
     title = tr.format(tr.gettext("{game}: print-and-play kit"), game=job.game.titles[job.lang])
-    write_kit(parts, job.path, title, job.game.designer, job.lang, (tr.gettext("What to print"), guide))
+    write_kit(parts, job.path, title, job.game.designer_in(job.lang), job.lang, (tr.gettext("What to print"), guide))

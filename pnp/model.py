@@ -235,6 +235,7 @@ class Game:
     titles: FrozenDict[str, str]
     tagline: Sentence
     designer: str
+    """The designer's name as written (English); `designer_in` gives it in a language with its own form."""
     year: int | None
     publisher: str | None
     credit: Sentence | None
@@ -251,9 +252,15 @@ class Game:
     extras: FrozenDict[str, Any] = FrozenDict()
     """What only this game's package reads: its own keys of the rules file, already validated."""
     derived: FrozenDict[str, Any] = FrozenDict()
+    designers: FrozenDict[str, str] = FrozenDict()
+    """The designer's name by language, where a language writes it its own way (Russian: in Cyrillic)."""
     """Values the game's package derives from the data, for `{placeholder}`s (e.g. Dicemants' locked tiers)."""
     lines: FrozenDict[str, int] = FrozenDict()
     """Where each top-level key stands in the rules file, for errors found after loading."""
+
+    def designer_in(self, lang: str) -> str:
+        """The designer's name as a reader of `lang` writes it."""
+        return self.designers.get(lang, self.designer)
 
     def face(self, face_id: str) -> Face:
         """The face kind with this id; an unknown id is bad input, located in the rules file."""

@@ -263,7 +263,7 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
     tagline = ck.text(top.get("tagline"), ("tagline",))
 
     credits = ck.mapping(top.get("credits"), ("credits",), {"designer"}, {"year", "publisher", "note"}) or {}
-    designer = ck.string(credits.get("designer"), ("credits", "designer"))
+    designer, designers = _names(ck, credits.get("designer"), ("credits", "designer"))
     year = ck.integer(credits.get("year"), ("credits", "year"), YEAR) if "year" in credits else None
     publisher = ck.string(credits["publisher"], ("credits", "publisher")) if "publisher" in credits else None
     credit = ck.text(credits["note"], ("credits", "note")) if "note" in credits else None
@@ -298,7 +298,8 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
             or pmin is None or pmax is None or age is None or dmin is None or dmax is None):
         raise InputError(sorted(ck.problems, key=lambda p: p.line or 0))  # each None above is among the problems
     game = Game(
-        id=spec.id, file=doc.file, titles=FrozenDict(titles), tagline=tagline, designer=designer, year=year,
+        id=spec.id, file=doc.file, titles=FrozenDict(titles), tagline=tagline, designer=designer,
+        designers=FrozenDict(designers), year=year,
         publisher=publisher, credit=credit, players=(pmin, pmax), age=age, duration=(dmin, dmax),
         params=params, faces=faces, dice=dice, parts=parts, sections=sections, flags=FrozenDict(flags),
         extras=FrozenDict(extras), lines=FrozenDict({k: doc.lines[(k,)] for k in top if (k,) in doc.lines}),
@@ -394,6 +395,17 @@ def _faces(ck: Checker, value: Any, own: Mapping[str, KeyReader]) -> tuple[tuple
         faces.append(Face(id=face_id, name=name, art=art, effect=effect, pips=pips, value=face_value,
                           extras=FrozenDict(extras)))
     return tuple(faces), frozenset(face_id for face_id in seen if face_id is not None)
+
+
+def _names(ck: Checker, value: Any, path: tuple[Any, ...]) -> tuple[str | None, dict[str, str]]:
+    """A person's name, or their names by language (`{en: Martin H. Samuel, ru: Мартин Х. Самюэль}`): the
+    English one is required, and a language without its own form prints it as written."""
+    if not isinstance(value, dict):
+        return ck.string(value, path), {}
+    names = ck.mapping(value, path, {"en"}, set(LANGS) - {"en"}) or {}
+    found = {lang: name for lang, name in names.items()
+             if lang in LANGS and ck.string(name, path + (lang,)) is not None}
+    return found.get("en"), found
 
 
 def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int, int]) -> tuple[Die, ...]:

@@ -128,9 +128,9 @@ def test_a_rules_sentence_may_say_one_in_words_for_its_own_count(project_copy):
     """The extractor names a rules sentence's count (`#. count: neutral_dice`): that one may go, no other."""
     es = po_path(project_copy.locales, "es")
     text = es.read_text(encoding="utf-8")
-    assert "#. count: neutral_dice" in text and "Lanza un dado neutral a la arena." in text  # as shipped
+    assert "#. count: neutral_dice" in text and "El primer jugador lanza el dado neutral a la arena." in text  # as shipped
     assert [str(f) for f in check_catalogs(project_copy.root, project_copy.locales)] == []
-    es.write_text(text.replace("Lanza un dado neutral a la arena.", "Lanza un dado neutral a la {x}."), encoding="utf-8")
+    es.write_text(text.replace("El primer jugador lanza el dado neutral a la arena.", "El primer jugador lanza el dado neutral a la {x}."), encoding="utf-8")
     findings = [f.problem for f in check_catalogs(project_copy.root, project_copy.locales)]
     assert findings == ["msgstr[0]: placeholders ['x'] differ from ['neutral_dice']"]
 

@@ -84,7 +84,7 @@ def test_rulebook_pdf_reads_back(built, game_id, lang):
         box = page.mediabox
         assert (round(float(box.width), 2), round(float(box.height), 2)) == (round(A4[0], 2), round(A4[1], 2))
     assert reader.metadata.title == g.titles[lang]
-    assert reader.metadata.author == g.designer
+    assert reader.metadata.author == g.designer_in(lang)
     assert reader.trailer["/Root"]["/Lang"] == lang
     assert {f for f, _ in fonts(reader)} <= {"PT-Serif", "PT-Serif-Bold", "PT-Serif-Italic", "PT-Sans", "PT-Sans-Bold"}
     assert all(embedded for _, embedded in fonts(reader))

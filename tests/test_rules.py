@@ -180,7 +180,7 @@ PROBES = [
     Probe("Y12", "dicemants", replace("A press-your", "A press\x01-your"),
           "rules/dicemants.yaml:6: tagline: U+0001 at column 17 is a control character"),
     Probe("Y13", "dicemants", replace("age: 8\n", "age: 8\n" + LAUGHS),
-          "rules/dicemants.yaml:13: lol4[1][5][2][1][4]: more than 20,000 values once aliases are expanded"),
+          "rules/dicemants.yaml:13: lol4[1][5][2][1][2]: more than 20,000 values once aliases are expanded"),
     Probe("Y14", "dicemants", replace("age: 8\n", "age: 8\nloop: &r [*r]\n"),
           "rules/dicemants.yaml:13: loop[0]: an alias refers to a value that contains it (a loop)"),
     Probe("Y15", "dicemants", replace(TAGLINE, 'tagline: !!python/object/apply:os.system ["touch pwned"]'),
@@ -221,9 +221,12 @@ PROBES = [
           lambda data: replace("{id: diamond, name: diamond,", '{id: diamond, name: "dia\u200bmond \U0001F48E \u0645\u0627\u0633\u0629",')(
               replace("title: {en: Dicemants,", 'title: {en: "Dice\u2026\U0001F3B2 Z\u0337\u034ea\u0334l\u0355g\u0336o\u200b \u05e9\u05dc\u05d5\u05dd",')(data)),
           "rules/dicemants.yaml:5: title.en: U+200B ZERO WIDTH SPACE at column 31 is an invisible formatting character"),
-    Probe("Y30b", "dicemants", replace("designer: Pello Altadill", 'designer: "Pello \\u202eAltadill\\ufeff"'),
-          "rules/dicemants.yaml:8: credits.designer: U+202E RIGHT-TO-LEFT OVERRIDE is a bidirectional control: it would "
-          "reorder the printed line"),
+    Probe("Y30b", "dicemants", replace("designer: {en: Pello Altadill,", 'designer: {en: "Pello \\u202eAltadill\\ufeff",'),
+          "rules/dicemants.yaml:8: credits.designer.en: U+202E RIGHT-TO-LEFT OVERRIDE is a bidirectional control: it "
+          "would reorder the printed line"),
+    Probe("Y30c", "dicemants", replace("designer: {en: Pello Altadill, ru: Пелло Альтадиль}",
+                                       "designer: {ru: Пелло Альтадиль, fr: Pello Altadill}"),
+          "rules/dicemants.yaml:8: credits.designer.fr: unknown key (known keys: ca, en, es, ru)"),
     Probe("Y32", "dicemants", replace("age: 8\n", "age: 8\ndeep: " + "[" * 5000 + "]" * 5000 + "\n"),
           f"rules/dicemants.yaml:13: lists and mappings nested more than {MAX_DEPTH} deep"),
     Probe("Y33", "dicemants", replace("{id: diamond,", '{id: "diamond\\u200b",'),
@@ -411,7 +414,7 @@ INJECTED = {
     TAGLINE: "tagline: '<script>document.write(\"SCRIPTRAN\")</script>'",
     "note: Originally a free print-and-play game.":
         "note: '<img src=\"file:///etc/passwd\"> <img src=\"file:///etc/hostname\" alt=\"ALTTEXT\">'",
-    "designer: Pello Altadill": "designer: '<link rel=stylesheet href=\"http://example.com/x.css\">'",
+    "designer: {en: Pello Altadill,": "designer: {en: '<link rel=stylesheet href=\"http://example.com/x.css\">',",
     "effect: Nothing found. The die stays on the board.":
         "effect: '<span style=\"background:url(file:///etc/passwd)\">styled</span>'",
     "effect: Every diamond on the board and in your bag is lost.": "effect: '{{ 7*7 }}'",
@@ -446,3 +449,13 @@ def test_a_problem_without_a_file_reads_as_its_message():
     assert str(InputError("die size: must be 10 to 30 mm, found 9")) == "die size: must be 10 to 30 mm, found 9"
     assert str(Problem("rules/x.yaml", None, "", "rules file not found")) == "rules/x.yaml: rules file not found"
     assert str(Problem("rules/x.yaml", 3, "age", "must be 3 to 99")) == "rules/x.yaml:3: age: must be 3 to 99"
+
+
+def test_a_designer_is_one_name_or_a_name_per_language(project_copy):
+    rules = project_copy.rules / "dicemants.yaml"
+    game = load_game(rules)
+    assert (game.designer_in("en"), game.designer_in("es"), game.designer_in("ru")) == (
+        "Pello Altadill", "Pello Altadill", "Пелло Альтадиль")  # as written where a language has no form of its own
+    rules.write_text(rules.read_text().replace("designer: {en: Pello Altadill, ru: Пелло Альтадиль}",
+                                               "designer: Pello Altadill"))
+    assert load_game(rules).designer_in("ru") == "Pello Altadill"

@@ -88,7 +88,7 @@ def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
         out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),)))
     if "card" in stocks:
         sheets = sum(ceil(p.pages / (2 if p.duplex else 1)) for p in parts if p.first and p.stock == "card")
-        out.append(Buy(tr.gettext("Card, 160–250 g/m², for the sheets marked “card”"), ((0, sheets),)))
+        out.append(Buy(tr.gettext("Card, 160–250 g/m², for the sheets printed on card"), ((0, sheets),)))
     if "paper-dice" in kinds:
         out.append(Buy(tr.gettext("Glue stick (for paper dice)"), ((0, 1),)))
     for part in game.parts:
@@ -100,14 +100,13 @@ def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
 
 def _dice_to_buy(dice_of_kind: list[Die], ordinary: bool, owned: bool, tr: Translator, game: Game) -> str:
     """What to buy for some kinds of game dice: ordinary d6 (as they are, or with a sticker), or blank dice."""
-    names = ", ".join(tr.text(die.name, game.values) for die in dice_of_kind)
+    names = tr.join([tr.text(die.name, game.values) for die in dice_of_kind])
+    if ordinary and owned:  # whose die is whose: a colour per player
+        return tr.format(tr.gettext("Ordinary six-sided dice, about {size} mm, in one colour per player ({dice})"),
+                         size=BLANK_DIE, dice=names)
     if ordinary:
-        text = tr.format(tr.gettext("Ordinary six-sided dice, about {size} mm ({dice})"), size=BLANK_DIE, dice=names)
-    else:
-        text = tr.format(tr.gettext("Blank dice, {size} mm, or paper dice ({dice})"), size=BLANK_DIE, dice=names)
-    if owned:
-        text += " " + tr.gettext("in one colour per player")
-    return text
+        return tr.format(tr.gettext("Ordinary six-sided dice, about {size} mm ({dice})"), size=BLANK_DIE, dice=names)
+    return tr.format(tr.gettext("Blank dice, {size} mm, or paper dice ({dice})"), size=BLANK_DIE, dice=names)
 
 
 def _dice_counts(game: Game, dice_of_kind: list[Die]) -> tuple[tuple[int, int], ...]:

@@ -148,7 +148,8 @@ def fixed_rows(box: Rect, rows: tuple[Row, ...]) -> float:
     return min(ROW_MAX, (box.h - NAMES - HEADS) / len(rows))
 
 
-def open_pad(game: Game, frame: Frame, lead: Head, heads: tuple[Head, ...], start: bool = False) -> Pad:
+def open_pad(game: Game, frame: Frame, lead: Head, heads: tuple[Head, ...], start: bool = False,
+             lead_width: float = LEAD) -> Pad:
     """A pad with a column group per player of the largest table and as many rows as the page holds."""
     box = table_box(frame)
-    return Pad(lead, (), heads, game.players[1], open_rows(box, start), ROW, box)
+    return Pad(lead, (), heads, game.players[1], open_rows(box, start), ROW, box, lead_width)

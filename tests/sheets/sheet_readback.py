@@ -49,7 +49,8 @@ class Path:
 
     @property
     def points(self) -> list[tuple[float, float]]:
-        return [p for sub in self.subpaths for p in sub]
+        """Every point of its subpaths; a lone move paints nothing and is left out."""
+        return [p for sub in self.subpaths if len(sub) > 1 for p in sub]
 
     @property
     def box(self) -> tuple[float, float, float, float]:

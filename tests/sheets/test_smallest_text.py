@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import font_sizes
+from sheet_readback import MM, page_size, paths, reader
 
 from pnp.build import build, kinds
 from pnp.games import game_ids
@@ -12,27 +13,30 @@ from pnp.games import game_ids
 SMALLEST = 7.0  # points
 
 
-@pytest.fixture(scope="module")
-def sheets(project, tmp_path_factory):
-    """Every sheet of every game in Russian (the longest texts, so any shrink-to-fit would show), built once."""
-    out = tmp_path_factory.mktemp("sheets")
-    report = build(project, None, ["ru"], out=out, kinds=[k for k in kinds() if k not in ("rulebook", "kit")],
-                   workers=2)
-    return {game_id: [p for p in report.written if p.parent.parent.name == game_id] for game_id in game_ids()}
-
-
 @pytest.mark.parametrize("game_id", game_ids())
-def test_no_text_under_7_pt(sheets, game_id):
+def test_no_text_under_7_pt_and_nothing_off_the_page_on_a4_and_letter(project, tmp_path, game_id):
+    """Every sheet of one game in Russian (the longest texts, so any shrink-to-fit would show), on both papers."""
     from helpers import game
 
     from pnp.sheets import sheets_for
 
-    assert sorted(p.stem for p in sheets[game_id]) == sorted(s.kind for s in sheets_for(game(game_id)))
-    for pdf in sheets[game_id]:
+    report = build(project, [game_id], ["ru"], paper="all", out=tmp_path,
+                   kinds=[k for k in kinds() if k not in ("rulebook", "kit")], workers=1)
+    expected = sorted(s.kind for s in sheets_for(game(game_id)))
+    assert sorted(p.stem for p in report.written if p.parent.name == "ru") == expected
+    assert sorted(p.stem for p in report.written if p.parent.name == "letter") == expected
+    for pdf in report.written:
         sizes = font_sizes(pdf)
         assert sizes, pdf.name  # the sheet has text to measure
         small = [(page + 1, round(size, 2), char) for page, size, char in sizes if size < SMALLEST - 0.01]
         assert small == [], pdf.name
+        for page in reader(pdf).pages:
+            width, height = (float(v) * MM for v in page_size(page))
+            for path in paths(page):
+                left, top, w, h = path.box
+                # Crop marks may reach 5 mm from the edge; everything else keeps the 10 mm margin.
+                assert left >= 5 - 0.1 and top >= 5 - 0.1, (pdf, path.box)
+                assert left + w <= width - 5 + 0.1 and top + h <= height - 5 + 0.1, (pdf, path.box)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -9,13 +9,13 @@ from pnp.sheets import Options, sheets_for
 from pnp.sheets.guide import kit_parts, shopping
 
 BUY = {
-    "dicemants": [("Blank dice, 16 mm, or paper dice (Die A, Die B, Die C, Die D, Die E, Die F)", ((0, 6),))],
+    "dicemants": [("Blank dice, 16 mm, or paper dice (Die A, Die B, Die C, Die D, Die E, and Die F)", ((0, 6),))],
     "gang-of-dice": [("Ordinary six-sided dice, about 16 mm (Gang die)", ((0, 12),))],  # one shared set
     # 9 / 8 / 7 / 6 arena dice each for 2 / 3 / 4 / 5 players, and the neutral die.
-    "dice-arena": [("Ordinary six-sided dice, about 16 mm (Arena die, Neutral die)",
+    "dice-arena": [("Ordinary six-sided dice, about 16 mm (Arena die and Neutral die)",
                     ((2, 19), (3, 25), (4, 29), (5, 31)))],
     # One Jolly Roger die and two regular dice each.
-    "dead-mans-dice": [("Ordinary six-sided dice, about 16 mm (Jolly Roger die, Regular die) in one colour per player",
+    "dead-mans-dice": [("Ordinary six-sided dice, about 16 mm, in one colour per player (Jolly Roger die and Regular die)",
                         ((2, 6), (3, 9), (4, 12), (5, 15), (6, 18)))],
 }
 
@@ -39,7 +39,7 @@ def test_the_shopping_list_adds_paper_glue_and_the_parts_not_printed():
     bought = {b.what: b.counts for b in shopping(g, tr("en"), parts_of(g))}
     # Stickers 2 pages; card: the aid's 2 pages and the paper dice's 2.
     assert bought["Sticker paper (full-page labels)"] == ((0, 2),)
-    assert bought["Card, 160–250 g/m², for the sheets marked “card”"] == ((0, 4),)
+    assert bought["Card, 160–250 g/m², for the sheets printed on card"] == ((0, 4),)
     assert bought["Glue stick (for paper dice)"] == ((0, 1),)
     assert bought["Pencil"] == ((0, 1),) and bought["Cup or opaque bag to draw the dice from"] == ((0, 1),)
     assert not any(what.startswith(("Score pad", "Mine mat")) for what in bought)  # printed, not bought

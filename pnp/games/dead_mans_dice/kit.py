@@ -16,7 +16,7 @@ def penalty(tr: Translator, doubloons: int) -> str:
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
     """Each round: the pile's value, ticks for doubled, keelhauled and broadside, and the running total.
 
-    A player's columns share 29.5 mm (six players on A4; 30.5 on Letter). The weights are about their widths there
+    A player's columns share 29.7 mm (six players on A4; 30.7 on Letter). The weights are about their widths there
     in mm: each head's longest word at 7 pt bold in the widest language (Russian "Итого"), a word for the two
     penalties over the penalty itself, and the room a tick box needs around it.
     """
@@ -24,16 +24,17 @@ def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
 
     p = params(game)
     heads = (
-        Head("pile", tr.gettext("Pile"), 5.8),
-        Head("doubled", "×2", 4.4, tick=True),
-        # TRANSLATORS: score-pad column head, about 5.4 mm wide at 7 pt: a short word for "keelhauled" over the
-        # penalty, e.g. "Keel −7" (the legend above the pad says it in full).
+        Head("pile", tr.gettext("Pile"), 5.85),
+        Head("doubled", "×2", 4.05, tick=True),
+        # TRANSLATORS: score-pad column head, about 6 mm wide (5.4 mm of text) at 7 pt: a short word for
+        # "keelhauled" over the penalty, e.g. "Keel −7" (the legend above the pad says it in full).
         Head("keelhauled", tr.format(tr.gettext("Keel {penalty}"), penalty=penalty(tr, p.keelhaul_penalty)),
-             5.4, tick=True),
-        # TRANSLATORS: score-pad column head, about 7 mm wide at 7 pt: a short word for "broadside" over the
-        # penalty, e.g. "Broad −7" (the legend above the pad says it in full).
+             6.0, tick=True),
+        # TRANSLATORS: score-pad column head, about 7 mm wide (6.2 mm of text) at 7 pt: a short word for
+        # "broadside" over the penalty, e.g. "Broad −7" (the legend above the pad says it in full).
         Head("broadside", tr.format(tr.gettext("Broad {penalty}"), penalty=penalty(tr, p.broadside_penalty)),
-             6.85, tick=True),
+             6.82, tick=True),
         Head("total", tr.gettext("Total"), 6.9),
     )
-    return open_pad(game, frame, Head("round", tr.gettext("Round")), heads)
+    # The round column gives a millimetre to six players' columns: its numbers need no more than 12 mm.
+    return open_pad(game, frame, Head("round", tr.gettext("Round")), heads, lead_width=12.0)

@@ -176,12 +176,25 @@ def test_fold_pages_pair_each_card_with_its_back(project):
                 assert back.trim == frame.mirrored(front.trim) and page.fold.x1 == frame.width / 2
 
 
-def test_ink_low_puts_the_low_ink_cards_in_the_kit(gang_pdf, project):
+def test_ink_low_puts_the_low_ink_cards_in_the_kit(gang_pdf, project, tmp_path):
+    from helpers import tr
+
+    from pnp.build import Job, Settings, _kit
+
     game = load_game(project.rules / "gang-of-dice.yaml")
     assert "cards" in kit_order(game, Options(ink="full")) and "cards-low-ink" not in kit_order(game, Options())
     assert "cards-low-ink" in kit_order(game, Options(ink="low")) and "cards" not in kit_order(game, Options(ink="low"))
     assert not {"cards-fold"} & set(kit_order(game, Options(ink="low")) + kit_order(game, Options(ink="full")))
-    kit = pypdf.PdfReader(gang_pdf("kit", ink="low"))
+    # The kit merged from the real low-ink cards and one-page stand-ins for the other parts.
+    jobs = [Job(game, "en", "cards-low-ink", gang_pdf("cards-low-ink"))]
+    for kind in ("rulebook", "stickers", "paper-dice", "score-pad", "cards", "cards-fold", "player-aid"):
+        writer = pypdf.PdfWriter()
+        writer.add_blank_page(595.28, 841.89)
+        writer.write(tmp_path / f"{kind}.pdf")
+        jobs.append(Job(game, "en", kind, tmp_path / f"{kind}.pdf"))
+    job = Job(game, "en", "kit", tmp_path / "kit.pdf")
+    _kit(job, tr("en"), jobs, Settings(project, Options(ink="low")))
+    kit = pypdf.PdfReader(job.path)
     marks = {item.title: kit.get_destination_page_number(item) for item in kit.outline if not isinstance(item, list)}
     assert "Warning cards (low ink)" in marks and "Warning cards" not in marks
     assert not [title for title in marks if "fold" in title]
