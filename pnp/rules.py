@@ -6,16 +6,16 @@ import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
 
 from .draw.faces import SYMBOLS
 from .errors import InputError, Problem, display_path
-from .games import find_spec, game_ids
+from .games import find_spec, game_ids, registry
 from .model import LANGS, Block, Choice, Die, Face, FrozenDict, Game, Params, Part, Range, Section, Sentence, Text
 from .project import FONTS_DIR
-from .source import Located, format_path, load_yaml
+from .source import Located, format_path, load_yaml, read_capped
 
 if TYPE_CHECKING:
     from .games.gamespec import GameSpec, KeyReader
@@ -244,8 +244,18 @@ DIE_ID = Id(r"[A-Za-z0-9][A-Za-z0-9-]{0,39}", "letters, digits and dashes, at mo
 
 
 def load_game(path: Path, shown_as: str | None = None) -> Game:
-    """Read one rules file into a Game, or raise InputError listing every problem in it."""
-    doc = load_yaml(path, shown_as, drawable())
+    """Read one rules file into a Game, or raise InputError listing every problem in it.
+
+    A file read before with the same bytes, name and registered games gives the same (immutable) Game without
+    being parsed again.
+    """
+    raw = read_capped(path, shown_as or str(path))
+    return _load_game(path, shown_as, raw, registry())
+
+
+@lru_cache(maxsize=64)
+def _load_game(path: Path, shown_as: str | None, raw: bytes, games: tuple[tuple[str, str], ...]) -> Game:
+    doc = load_yaml(path, shown_as, drawable(), raw)
     data = doc.data
     game_id = data.get("id") if isinstance(data, dict) else None
     spec = _spec(game_id)

@@ -103,13 +103,15 @@ def format_path(path: Path_) -> str:
     return out
 
 
-def load_yaml(path: Path, shown_as: str | None = None, drawable: Set[int] | None = None) -> Located:
+def load_yaml(path: Path, shown_as: str | None = None, drawable: Set[int] | None = None,
+              raw: bytes | None = None) -> Located:
     """Parse one YAML file safely: plain values only, within budgets; every problem located to line and field.
 
     With `drawable` (code points the fonts can draw), text holding any other character is a problem too.
+    `raw` is the file's bytes when they were already read (by read_capped).
     """
     name = shown_as or str(path)
-    text, spots = _scan(_read(path, name), name)
+    text, spots = _scan(raw if raw is not None else read_capped(path, name), name)
     reader = _Reader(name, text, drawable)
     try:
         doc = reader.load()
@@ -119,7 +121,7 @@ def load_yaml(path: Path, shown_as: str | None = None, drawable: Set[int] | None
     return doc
 
 
-def _read(path: Path, name: str) -> bytes:
+def read_capped(path: Path, name: str) -> bytes:
     """The file's bytes, refusing what is not a regular file or is larger than any rules file needs."""
     try:
         if not path.is_file():

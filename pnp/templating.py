@@ -56,19 +56,28 @@ def template_file(project: Project, game: Game | None, name: str) -> str:
     return project.shown(next((f / name for f in folders if (f / name).exists()), folders[0] / name))
 
 
-def environment(project: Project, tr: Translator, game: Game | None = None) -> jinja2.Environment:
-    """A strict Jinja2 environment: an undefined variable is an error, never an empty string.
-
-    Templates are looked up in the project's templates/ first, then in the game's own package.
-    """
-    env = SandboxedEnvironment(
-        loader=ProjectLoader(template_folders(project, game)),
+@lru_cache(maxsize=32)
+def _environment(folders: tuple[Path, ...]) -> jinja2.Environment:
+    """One environment per set of template folders, kept for the process: each template is compiled once
+    (Jinja2 reloads a template whose file changed)."""
+    return SandboxedEnvironment(
+        loader=ProjectLoader(list(folders)),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
         lstrip_blocks=True,
     )
+
+
+def environment(project: Project, tr: Translator, game: Game | None = None) -> jinja2.Environment:
+    """A strict Jinja2 environment in the reader's language: an undefined variable is an error, never an empty
+    string.
+
+    Templates are looked up in the project's templates/ first, then in the game's own package. The environment
+    is shared by every render of the process with the same folders; each render installs its own language.
+    """
+    env = _environment(tuple(template_folders(project, game)))
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=tr.gettext, ngettext=tr.ngettext, pgettext=tr.pgettext, npgettext=tr.npgettext, newstyle=False
     )

@@ -2,29 +2,53 @@
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import PDF_CASES, PROJECT, ROOT
+from helpers import PROJECT, ROOT
 
-from pnp.build import build
+from pnp.build import build, folder
 from pnp.project import Project
+from pnp.rules import load_game
+from pnp.sheets import Options
+
+Made = Callable[..., Path]
+
+
+@pytest.fixture(scope="session")
+def made(tmp_path_factory) -> Made:
+    """One file of the real project, built once per test run however many workers ask for it.
+
+    `made(game, kind, lang="en", paper="a4", options=None)` returns its path. The files live in a folder all
+    xdist workers of the run share, each built under a lock by the first worker that needs it.
+    """
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "made"
+    shared.mkdir(exist_ok=True)
+
+    def make(game: str, kind: str, lang: str = "en", paper: str = "a4", options: Options | None = None) -> Path:
+        options = options or Options()
+        key = repr((game, kind, lang, paper, options))
+        out = shared / hashlib.sha1(key.encode()).hexdigest()[:16]
+        target = folder(out, load_game(PROJECT.rules / f"{game}.yaml"), lang, paper) / f"{kind}.pdf"
+        with (shared / f"{out.name}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not target.exists():
+                report = build(PROJECT, [game], [lang], paper=paper, out=out, options=options, kinds=[kind], workers=1)
+                assert report.warnings == []
+        return target
+
+    return make
 
 
 @pytest.fixture(scope="session")
 def project() -> Project:
     return PROJECT
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory) -> Path:
-    """The four rulebooks read back as PDFs: each game once, each language once (the rest is checked as HTML)."""
-    out = tmp_path_factory.mktemp("output")
-    for game_id, lang in PDF_CASES:
-        report = build(PROJECT, [game_id], [lang], out=out, workers=1)
-        assert report.warnings == []
-    return out
 
 
 @pytest.fixture

@@ -119,3 +119,19 @@ def font_sizes(path: Path) -> list[tuple[int, float, str]]:
     finally:
         document.close()
     return found
+
+
+_OPERATIONS: dict[int, tuple[Any, list[tuple[list[Any], str]]]] = {}
+
+
+def operations(content: Any, pdf: Any) -> list[tuple[list[Any], str]]:
+    """A content stream's (operands, operator) list, parsed once per stream object however often it is walked."""
+    import pypdf.generic
+
+    held = _OPERATIONS.get(id(content))
+    if held is None or held[0] is not content:  # the stream object is kept with its result, so its id stays its own
+        stream = content if isinstance(content, pypdf.generic.ContentStream) else pypdf.generic.ContentStream(
+            content, pdf)
+        ops = [(operands, op.decode() if isinstance(op, bytes) else op) for operands, op in stream.operations]
+        held = _OPERATIONS[id(content)] = (content, ops)
+    return held[1]

@@ -75,8 +75,9 @@ PAGES = {("dicemants", "ru"): 7, ("gang-of-dice", "es"): 8, ("dice-arena", "ca")
 
 
 @pytest.mark.parametrize("game_id, lang", PDF_CASES)
-def test_rulebook_pdf_reads_back(built, game_id, lang):
-    reader = pypdf.PdfReader(built / game_id / lang / "rulebook.pdf")
+def test_rulebook_pdf_reads_back(made, game_id, lang):
+    pdf = made(game_id, "rulebook", lang)
+    reader = pypdf.PdfReader(pdf)
     assert len(reader.pages) == PAGES[game_id, lang]
     text = " ".join(re.sub(r"-\n", "", "\n".join(p.extract_text() for p in reader.pages)).split())
     g = game(game_id)
@@ -94,7 +95,7 @@ def test_rulebook_pdf_reads_back(built, game_id, lang):
         assert heading in outline and spaced(heading) in text  # a bookmark, and on the page
     t = tr(lang)
     assert f"{t.number(g.players[0])}–{t.number(g.players[1])}" in text
-    assert min(size for _, size, _ in font_sizes(built / game_id / lang / "rulebook.pdf")) >= 7.0 - 0.01  # points
+    assert min(size for _, size, _ in font_sizes(pdf)) >= 7.0 - 0.01  # points
 
 
 @cache

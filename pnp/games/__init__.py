@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import sys
+from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
@@ -25,10 +27,20 @@ _loaded: dict[tuple[str, str], GameSpec] = {}
 
 def _sources() -> dict[str, str]:
     """Every game id and where its spec lives: the built-ins first, then registered games by id."""
+    return dict(registry())
+
+
+def registry() -> tuple[tuple[str, str], ...]:
+    """(game id, spec location) of every game, looked up once for each search path of the process."""
+    return _registry(tuple(sys.path))
+
+
+@lru_cache(maxsize=8)
+def _registry(search_path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     found = dict(BUILTIN)
     for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name):
         found.setdefault(ep.name, ep.value)
-    return found
+    return tuple(found.items())
 
 
 def game_ids() -> tuple[str, ...]:

@@ -9,8 +9,8 @@ from functools import cache
 from pathlib import Path as FilePath
 
 import pypdf
+from helpers import operations
 from pypdf import PageObject
-from pypdf.generic import ContentStream
 
 MM = 25.4 / 72  # millimetres per PDF point
 A4 = (595.28, 841.89)  # 210 x 297 mm in points
@@ -107,8 +107,6 @@ def paths(page: PageObject) -> list[Path]:
 def _walk(content, resources, ctm, height, found, pdf) -> None:
     if content is None:
         return
-    if not isinstance(content, ContentStream):
-        content = ContentStream(content, pdf)
     stack = []
     state = {"ctm": ctm, "width": 1.0, "dashed": False, "colour": ()}
     subpaths: list[list[tuple[float, float]]] = []
@@ -129,8 +127,7 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
         subpaths.clear()
         curves = 0
 
-    for operands, op in content.operations:
-        op = op.decode() if isinstance(op, bytes) else op
+    for operands, op in operations(content, pdf):
         if op == "q":
             stack.append(dict(state))
         elif op == "Q":

@@ -8,11 +8,9 @@ from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
-from helpers import tr
-from pypdf.generic import ContentStream
+from helpers import operations, tr
 from sheets.sheet_readback import MM, reader, text
 
-from pnp.build import build, folder
 from pnp.games import find_spec
 from pnp.games.dead_mans_dice.spec import pirates
 from pnp.model import LANGS
@@ -49,7 +47,6 @@ def painted(page) -> list[Painted]:
     found: list[Painted] = []
 
     def walk(content, resources, ctm) -> None:
-        content = content if isinstance(content, ContentStream) else ContentStream(content, page.pdf)
         state = {"ctm": ctm, "fill": "#000000", "stroke": "#000000"}
         stack, points = [], []
 
@@ -64,8 +61,7 @@ def painted(page) -> list[Painted]:
                                      state["fill"] if fill else None, state["stroke"] if stroke else None))
             points.clear()
 
-        for operands, op in content.operations:
-            op = op.decode() if isinstance(op, bytes) else op
+        for operands, op in operations(content, page.pdf):
             if op == "q":
                 stack.append(dict(state))
             elif op == "Q":
@@ -123,12 +119,9 @@ def game(project):
 
 
 @pytest.fixture(scope="module")
-def sheet(tmp_path_factory, project, game):
-    """The game's stickers and score pad in English on A4, built once: a sheet's kind to its PDF's path."""
-    out = tmp_path_factory.mktemp("dead-mans-dice")
-    report = build(project, [game.id], ["en"], out=out, kinds=["stickers", "score-pad"], workers=1)
-    assert report.warnings == []
-    return lambda kind: folder(out, game, "en", "a4") / f"{kind}.pdf"
+def sheet(made, game):
+    """The game's stickers and score pad in English on A4, built once per run: a sheet's kind to its PDF's path."""
+    return lambda kind: made(game.id, kind)
 
 
 def test_the_stickers_show_six_pirates_each_in_their_colour_and_symbol(sheet, game):

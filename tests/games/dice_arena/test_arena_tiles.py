@@ -7,9 +7,7 @@ import math
 import pytest
 from sheets.sheet_readback import A4, LETTER, Path, page_size, paths, reader, text
 
-from pnp.build import build, folder
 from pnp.games.dice_arena.kit import DIAMETER, EDGE, MARK, tiles
-from pnp.rules import load_game
 from pnp.sheets.page import Frame, ruler
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -18,19 +16,9 @@ TOLERANCE = 0.1  # mm
 
 
 @pytest.fixture(scope="module")
-def arena(tmp_path_factory, project):
-    """The arena sheet on one paper, built once per module: its PDF's path."""
-    made = {}
-
-    def make(paper: str):
-        if paper not in made:
-            out = tmp_path_factory.mktemp("arena")
-            report = build(project, ["dice-arena"], ["en"], paper=paper, out=out, kinds=["mats"], workers=1)
-            assert report.warnings == []
-            made[paper] = folder(out, load_game(project.rules / "dice-arena.yaml"), "en", paper) / "mats.pdf"
-        return made[paper]
-
-    return make
+def arena(made):
+    """The arena sheet on one paper, built once per run: its PDF's path."""
+    return lambda paper: made("dice-arena", "mats", "en", paper)
 
 
 def drawn(path: Path) -> list[tuple[tuple[float, float], ...]]:

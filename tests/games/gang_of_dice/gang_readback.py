@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pypdf
 import pypdfium2 as pdfium
-from pypdf.generic import ContentStream
+from helpers import operations
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -30,9 +31,14 @@ class Shown:
     text: str
 
 
+@cache
+def _reader(path: str, mtime: int) -> pypdf.PdfReader:
+    return pypdf.PdfReader(path)
+
+
 def shown_text(path: Path) -> list[Shown]:
     """Every string drawn in a PDF, form XObjects included, with the size it prints at."""
-    reader = pypdf.PdfReader(path)
+    reader = _reader(str(path), path.stat().st_mtime_ns)
     found: list[Shown] = []
     for number, page in enumerate(reader.pages):
         _walk(page.get_contents(), page["/Resources"], IDENTITY, number, found, reader)
@@ -42,12 +48,9 @@ def shown_text(path: Path) -> list[Shown]:
 def _walk(content, resources, ctm: Matrix, number: int, found: list[Shown], pdf) -> None:
     if content is None:
         return
-    if not isinstance(content, ContentStream):
-        content = ContentStream(content, pdf)
     stack: list[tuple[Matrix, float]] = []
     font_size, tm = 0.0, IDENTITY
-    for operands, op in content.operations:
-        op = op.decode() if isinstance(op, bytes) else op
+    for operands, op in operations(content, pdf):
         if op == "q":
             stack.append((ctm, font_size))
         elif op == "Q":
