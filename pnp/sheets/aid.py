@@ -12,10 +12,14 @@ GAP = 8.0
 PER_PAGE = 2
 
 
+FOOT = 3.0
+"""Room left above the footer's rule, so the last aid's cut line is not drawn over."""
+
+
 def aid_boxes(frame: Frame) -> list[Rect]:
     """The aids on a page, one above the other."""
     body = frame.body
-    height = (body.h - GAP * (PER_PAGE - 1)) / PER_PAGE
+    height = (body.h - FOOT - GAP * (PER_PAGE - 1)) / PER_PAGE
     return [Rect(body.x, body.y + i * (height + GAP), body.w, height) for i in range(PER_PAGE)]
 
 

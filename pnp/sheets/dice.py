@@ -271,6 +271,7 @@ def net_pages(game: Game, frame: Frame, size: float) -> list[list[Placed[Heading
     sets = die_sets(game, paper=True)
     if not sets:
         return []
-    items: list[Heading | Net] = [Heading("nets", body.w, 2)]
+    # Room for instructions of two lines and the cut, fold and glue legend, in any language.
+    items: list[Heading | Net] = [Heading("nets", body.w, 3)]
     items += [Net(s, size) for s in sets]
     return flow(items, lambda item: item.block, body, gap_x=4.0, gap_y=3.0)
