@@ -13,6 +13,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from . import layout
 from .errors import InputError, Problem
 from .games import find_spec, game_ids
 from .i18n import Translator, translator
@@ -87,6 +88,12 @@ class Report:
 
     written: list[Path] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    layout: list[str] = field(default_factory=list)
+    """What the layout check found on the rulebooks and sheets made (pnp.layout), each naming its file and page."""
+
+
+Rendered = tuple[list[str], list[str]]
+"""What a render has to say: its warnings, and its layout check's findings."""
 
 
 def plan(project: Project, games: list[Game], langs: list[str], out: Path,
@@ -137,13 +144,13 @@ def build(
     jobs = plan(project, loaded, langs, out, kinds, paper)
     # The output folder checked before the first page is drawn too: writable, room for every file.
     check_output(out, [job.path for job in jobs], project.root)
-    finished: dict[Path, list[str]] = {}
+    finished: dict[Path, Rendered] = {}
     shown = 0
 
-    def done(job: Job, warnings: list[str]) -> None:
+    def done(job: Job, rendered: Rendered) -> None:
         # Progress in build order, whichever worker finished first, so the log reads the same every time.
         nonlocal shown
-        finished[job.path] = warnings
+        finished[job.path] = rendered
         while shown < len(jobs) and jobs[shown].path in finished:
             shown += 1
             if progress:
@@ -170,7 +177,7 @@ def build(
                          settings)
                 except OSError as exc:
                     raise write_error(job.path, exc, project.root) from None
-                done(job, [])
+                done(job, ([], []))
         # Step 4 – every file moved into place at once, under the output folder's lock.
         staging.commit([job.path for job in jobs])
     report = Report()
@@ -178,7 +185,9 @@ def build(
         report.warnings.extend(str(problem) for problem in translators[lang].unready)
     for job in jobs:
         report.written.append(job.path)
-        report.warnings.extend(f"{project.shown(job.path)}: {w}" for w in finished[job.path])
+        warnings, findings = finished[job.path]
+        report.warnings.extend(f"{project.shown(job.path)}: {w}" for w in warnings)
+        report.layout.extend(f"{project.shown(job.path)}: {f}" for f in findings)
     return report
 
 
@@ -188,7 +197,7 @@ def _staged(job: Job, staging: Staging) -> Job:
 
 
 def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], count: int,
-                        done: Callable[[Job, list[str]], None]) -> None:
+                        done: Callable[[Job, Rendered], None]) -> None:
     """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited).
 
     The workers leave Ctrl-C to this process, and die with it: on any failure or interrupt here they are
@@ -235,12 +244,12 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def _checked(result: tuple[list[str], list[Problem]]) -> list[str]:
-    """The warnings of a render, or its problems raised as bad input."""
-    warnings, problems = result
+def _checked(result: tuple[list[str], list[str], list[Problem]]) -> Rendered:
+    """The warnings and layout findings of a render, or its problems raised as bad input."""
+    warnings, findings, problems = result
     if problems:
         raise InputError(problems)
-    return warnings
+    return warnings, findings
 
 
 _worker_translators: dict[str, Translator] = {}
@@ -248,10 +257,10 @@ _worker_translators: dict[str, Translator] = {}
 
 
 def _render(settings: Settings, job: Job, staged: Path,
-            translators: dict[str, Translator] | None = None) -> tuple[list[str], list[Problem]]:
-    """Render one rulebook or sheet to its PDF at `staged`, written once, whole.
+            translators: dict[str, Translator] | None = None) -> tuple[list[str], list[str], list[Problem]]:
+    """Render one rulebook or sheet to its PDF at `staged`, written once, whole, then read it back for its layout.
 
-    Returns (warnings, problems) so a worker hands back plain data.
+    Returns (warnings, layout findings, problems) so a worker hands back plain data.
     """
     project = settings.project
     translators = _worker_translators if translators is None else translators
@@ -267,11 +276,17 @@ def _render(settings: Settings, job: Job, staged: Path,
         else:
             data, warnings = sheet_pdf(project, job.game, tr, job.kind, job.paper, settings.options)
         atomic_write_bytes(staged, data)
-        return warnings, []
+        # The layout read back from the PDF just made: what a reader would see wrong.
+        rules = layout.RULEBOOK if job.kind == "rulebook" else layout.SHEET
+        try:
+            findings = [str(finding) for finding in layout.check(data, rules)]
+        except ValueError as exc:  # PDFium cannot read it (a stand-in in a test): nothing to check
+            findings = [f"layout not checked: {exc}"]
+        return warnings, findings, []
     except InputError as exc:
-        return [], exc.problems
+        return [], [], exc.problems
     except OSError as exc:
-        return [], write_error(job.path, exc, project.root).problems
+        return [], [], write_error(job.path, exc, project.root).problems
 
 
 def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import copy
+import hashlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
 from .errors import InputError, Problem, display_path
-from .extract import COUNT
-from .i18n import DOMAIN, PLURAL_FORMS, load_translator, message_issues, po_path, read_catalog
+from .extract import COUNT, PER_GAME, PER_GAME_KEYWORDS
+from .games import game_ids, registry
+from .glossary import Glossary, load_glossary
+from .i18n import DOMAIN, PLURAL_FORMS, PoCatalog, load_translator, message_issues, po_path, read_catalog
 from .i18n import singular_forms as singular_forms  # a form that only means one may say it in words
 from .model import LANGS
 from .output import atomic_write
@@ -34,8 +38,34 @@ def template_path(locales: Path) -> Path:
     return locales / f"{DOMAIN}.pot"
 
 
+_EXTRACTED: dict[str, Catalog] = {}
+"""Templates extracted in this process, by the fingerprint of everything extraction reads."""
+
+
+def _fingerprint(root: Path) -> str:
+    """A hash of the Babel mapping, the registry and every file under the folders extraction reads from."""
+    digest = hashlib.sha256((root / "babel.cfg").read_bytes() + repr(registry()).encode())
+    for base, folders in ((CODE_ROOT, ("pnp",)), (root, ("templates", "rules"))):
+        for folder in folders:
+            for path in sorted((base / folder).rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".ttf":
+                    digest.update(str(path.relative_to(base)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def extract(root: Path) -> Catalog:
-    """Every translatable string of templates, Python and rules files, as the catalog template."""
+    """Every translatable string of templates, Python and rules files, as the catalog template.
+
+    Extraction is done once per process for the same sources (the check, the update and the tests ask often);
+    each caller gets its own copy.
+    """
+    key = _fingerprint(root)
+    if key not in _EXTRACTED:
+        _EXTRACTED[key] = _extract(root)
+    return copy.deepcopy(_EXTRACTED[key])
+
+
+def _extract(root: Path) -> Catalog:
     with (root / "babel.cfg").open() as fh:
         method_map, options_map = parse_mapping_cfg(fh, "babel.cfg")  # type: ignore[no-untyped-call]  # unannotated in babel
     catalog = Catalog(project="pnp", version="", msgid_bugs_address="", charset="utf-8",
@@ -46,12 +76,24 @@ def extract(root: Path) -> Catalog:
     # the project's templates and rules files from the project.
     code = [(pattern, method) for pattern, method in method_map if pattern.startswith("pnp/")]
     data = [(pattern, method) for pattern, method in method_map if not pattern.startswith("pnp/")]
+    keywords = {**DEFAULT_KEYWORDS, **PER_GAME_KEYWORDS}
     for folder, methods in ((CODE_ROOT, code), (root, data)):
         for filename, lineno, message, comments, context in extract_from_dir(
-            folder, methods, options_map, keywords=DEFAULT_KEYWORDS, comment_tags=("TRANSLATORS:",),
+            folder, methods, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True,
         ):
             catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    # A string a shared template or shared code asks for per game (game_gettext) has an entry for every game too,
+    # its msgctxt the game's id: a catalog may leave it empty, and then the entry without a context prints.
+    games = game_ids()
+    for folder, methods in ((CODE_ROOT, code), (root, data)):
+        methods = [(pattern, method) for pattern, method in methods if method in ("python", "jinja2")]
+        for filename, lineno, message, comments, _ in extract_from_dir(
+            folder, methods, options_map, keywords=PER_GAME_KEYWORDS, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
+        ):
+            for game in games:
+                catalog.add(message, None, [(filename, lineno)], auto_comments=[*comments, PER_GAME], context=game)
     return catalog
 
 
@@ -75,12 +117,25 @@ def update(root: Path, locales: Path, langs: tuple[str, ...] = TRANSLATED) -> di
         else:
             catalog = Catalog(locale=lang, project="pnp", creation_date=_FIXED_DATE, fuzzy=False)
         catalog.update(template, update_creation_date=False)
+        _clear_per_game_copies(catalog)
         catalog.revision_date = _FIXED_DATE
         pin_plural_forms(catalog, lang)
         catalog.obsolete.clear()
         atomic_write(path, partial(write_po, catalog=catalog, width=100, sort_output=False), binary=True)
         out[lang] = catalog
     return out
+
+
+def _clear_per_game_copies(catalog: Catalog) -> None:
+    """A shared string's entry for one game that only repeats the entry without a context (Babel's fuzzy match
+    of a new entry copies it) is left empty: it adds nothing, and empty it follows that entry's later changes."""
+    for message in catalog:
+        if message.id and _optional(message) and message.fuzzy:
+            shared = catalog.get(message.id)
+            if shared is not None and _forms(shared) == _forms(message):
+                message.string = ("",) * len(_forms(message)) if message.pluralizable else ""
+                message.flags.discard("fuzzy")
+                message.previous_id = []
 
 
 def pin_plural_forms(catalog: Catalog, lang: str) -> None:
@@ -120,10 +175,16 @@ class Finding:
 
 def check_catalogs(root: Path, locales: Path) -> list[Finding]:
     """Every catalog read strictly (a syntax, charset or plural-rule error stops the check, as it stops a build),
-    then every entry that is missing, stale, fuzzy, untranslated or would print wrong, in every language."""
+    then every entry that is missing, stale, fuzzy, untranslated, would print wrong or breaks the glossary
+    (locales/glossary.yaml, read strictly too), in every language."""
     findings: list[Finding] = []
     unreadable: list[Problem] = []
     template = extract(root)
+    try:
+        glossary: Glossary | None = load_glossary(locales, TRANSLATED, game_ids(), root)
+    except InputError as exc:
+        unreadable.extend(exc.problems)
+        glossary = None
     for lang in TRANSLATED:
         shown = display_path(po_path(locales, lang), root)
         try:
@@ -132,7 +193,7 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
             unreadable.extend(exc.problems)
             continue
         for message in template:
-            if message.id and catalog.get(message.id, context=message.context) is None:
+            if message.id and catalog.get(message.id, context=message.context) is None and not _optional(message):
                 findings.append(Finding(shown, None, _first(message.id), "missing (run `pnp catalog update`)"))
         for message in catalog:
             if not message.id:
@@ -142,14 +203,88 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
                 findings.append(Finding(shown, message.lineno, _first(message.id),
                                         "stale entry no longer in the sources"))
                 continue
+            if _optional(source) and not message.fuzzy and not any(_forms(message)):
+                continue  # a shared string's entry for one game, left to the entry without a context
             # The count a form may say in words is the one the sources name, not one a catalog claims.
             counts = {c[len(COUNT):] for c in source.auto_comments if c.startswith(COUNT)}
             lines = catalog.translation_lines.get((_first(message.id), message.context))
             findings.extend(Finding(shown, issue.line, issue.msgid, issue.problem)
                             for issue in message_issues(message, lang, lines, counts))
+        if glossary is not None:
+            findings.extend(glossary_findings(glossary, template, catalog, lang, shown))
     if unreadable:
         raise InputError(unreadable)
     return findings
+
+
+def glossary_findings(glossary: Glossary, template: Catalog, catalog: PoCatalog, lang: str,
+                      shown: str) -> list[Finding]:
+    """Every entry whose translation uses a forbidden variant of a term, by the rules of the game it belongs to.
+
+    A shared string's entry for one game that is left empty prints the entry without a context in that game:
+    that translation is then held to the game's terms too, and the finding says which entry to fill.
+    """
+    packages = _game_packages()
+    findings = []
+    for source in template:
+        if not source.id:
+            continue
+        message = catalog.get(source.id, context=source.context)
+        game = _game_of(source, packages)
+        note = ""
+        if _optional(source) and (message is None or message.fuzzy or not any(_forms(message))):
+            if glossary.rules(lang, game) == glossary.rules(lang, None):
+                continue  # the game follows the shared terms: the entry without a context answers for itself
+            message = catalog.get(source.id)  # what prints for this game: the entry without a context
+            note = f" in {game} (translate its msgctxt \"{game}\" entry)"
+        if message is None or message.fuzzy:
+            continue
+        lines = catalog.translation_lines.get((_first(source.id), message.context), ())
+        for form, pieces in zip(_forms(message), lines or [()] * len(_forms(message)), strict=False):
+            for rule, words in glossary.violations(form, lang, game):
+                line = next((n for n, piece in pieces if words.split()[0].lower() in piece.lower()),
+                            pieces[0][0] if pieces else message.lineno)
+                findings.append(Finding(shown, line, _first(source.id),
+                                        f"glossary: «{words}» where the glossary says «{rule.term}»{note}"))
+    return sorted(set(findings), key=lambda f: (f.line or 0, f.problem))
+
+
+def _forms(message: Message) -> tuple[str, ...]:
+    return tuple(message.string) if isinstance(message.string, (tuple, list)) else (message.string or "",)
+
+
+def _optional(message: Message) -> bool:
+    """A shared string's entry for one game: a catalog may leave it out or empty."""
+    return PER_GAME in message.auto_comments
+
+
+def _game_packages() -> dict[str, str]:
+    """Each game's package folder as `#:` lines name it (pnp/games/dicemants/), with the game's id."""
+    out = {}
+    for game, source in registry():
+        module = source.partition(":")[0].rpartition(".")[0]
+        out[module.replace(".", "/") + "/"] = game
+    return out
+
+
+def _game_of(message: Message, packages: dict[str, str]) -> str | None:
+    """The one game an entry belongs to: its msgctxt when that is a game's id, else the game whose rules file or
+    package every one of its places is in; None for a string of shared templates or code, or of several games."""
+    ids = set(game_ids())
+    if message.context in ids:
+        return message.context
+    games = set()
+    for filename, _ in message.locations:
+        name = filename.replace("\\", "/")
+        rules = name.removeprefix("rules/").removesuffix(".yaml")
+        if name.startswith("rules/") and rules in ids:
+            games.add(rules)
+            continue
+        owner = next((game for folder, game in packages.items() if name.startswith(folder)), None)
+        if owner is None:
+            return None
+        games.add(owner)
+    return games.pop() if len(games) == 1 else None
 
 
 def _first(msgid: str | tuple[str, ...] | list[str]) -> str:

@@ -108,6 +108,11 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub", help="print only errors")
 
     c = sub.add_parser("check", help="validate the rules, the reviewed examples and the catalogs")
+    c.add_argument("--layout", action="store_true",
+                   help="instead, check the layout of the PDFs already built (stranded headings, near-empty "
+                        "pages, footnotes apart from their markers, text outside the margins or over text, "
+                        "one-character lines); exit 1 on any finding")
+    c.add_argument("--out", type=_folder, help="with --layout: the folder of built PDFs (default: output/)")
     c.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
 
     cat = sub.add_parser("catalog", help="translation catalogs (wraps Babel)")
@@ -254,7 +259,7 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
         options = Options(args.sticker_size, args.paper_die_size, args.ink)
         report = build(project, args.games or None, args.lang, args.paper, args.out, progress,
                        options=options, kinds=EVERY)
-    for warning in report.warnings:
+    for warning in [*report.warnings, *report.layout]:
         print(f"warning: {warning}", file=stderr)
     for game_id in review.changed(project, load_games(project.rules, project.root, args.games or None)):
         print(f"warning: the worked examples of {game_id} changed since they were last reviewed: "
@@ -281,6 +286,8 @@ def _logged(stderr: IO[str], quiet: bool) -> Iterator[None]:
 
 
 def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    if args.layout or args.out is not None:
+        return _check_layout(args, project, quiet, stdout, stderr)
     games = load_games(project.rules, project.root)
     for game in games:
         book = find_spec(game.id).book
@@ -302,6 +309,35 @@ def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
         return 1
     if not quiet:
         print(f"ok: {len(games)} rules files valid; catalogs {', '.join(catalogs.TRANSLATED)} complete", file=stdout)
+    return 0
+
+
+def _check_layout(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    """`pnp check --layout`: read back the PDFs a build left in the output folder; it never builds them."""
+    from . import layout
+
+    if not args.layout:
+        raise UsageError("pnp check: --out goes with --layout")
+    out = args.out or project.root / "output"
+    if not out.is_dir():
+        raise UsageError(f"pnp check: {project.shown(out)}: {'not a folder' if out.exists() else 'no such folder'}"
+                         f" (build the PDFs first: pnp build --out {project.shown(out)})")
+    try:
+        checked, found = layout.check_folder(out)
+    except ValueError as exc:
+        raise UsageError(f"pnp check: {exc}") from None
+    if not checked:
+        raise UsageError(f"pnp check: no rulebook or sheet PDF in {project.shown(out)} "
+                         f"(build them first: pnp build --out {project.shown(out)})")
+    for path, finding in found:
+        print(f"error: {project.shown(path)}: {finding}", file=stderr)
+    if found:
+        files = len({path for path, _ in found})
+        print(f"check failed: {layout.describe([f for _, f in found])} in {files} of {len(checked)} PDFs",
+              file=stderr)
+        return 1
+    if not quiet:
+        print(f"ok: {len(checked)} PDFs in {project.shown(out)}, no layout findings", file=stdout)
     return 0
 
 

@@ -13,6 +13,13 @@ from .rules import load_game
 COUNT = "count: "
 """The extracted comment that names the value whose number picks a rules sentence's plural form."""
 
+PER_GAME = "per game: may stay empty, and then the entry without a context prints"
+"""The extracted comment of a shared string's entry for one game (its msgctxt: the game's id)."""
+
+PER_GAME_KEYWORDS: dict[str, tuple[int, ...]] = {"game_gettext": (2,), "game_ngettext": (2, 3)}
+"""The calls that ask for a shared string per game, the game's id first (`tr.game_gettext(game.id, "…")` in
+code, `game_gettext(game.id, "…")` in templates): where their messages stand among the arguments."""
+
 
 def game_texts(game: Game) -> Iterator[tuple[Text, str]]:
     """Every translatable sentence of a game, with a note of where it stands (both sides of a flag)."""

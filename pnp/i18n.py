@@ -577,9 +577,14 @@ def message_issues(message: Message, lang: str, pieces: tuple[tuple[tuple[int | 
 
 def catalog_issues(catalog: Catalog, lang: str) -> list[EntryIssue]:
     """Every entry of a catalog that would print wrong or is not ready, in file order."""
+    from .extract import PER_GAME  # here, not above: the extractor reads rules files, which name the games
+
     lines = catalog.translation_lines if isinstance(catalog, PoCatalog) else {}
     issues = []
     for message in catalog:
+        if PER_GAME in message.auto_comments and not message.fuzzy and not any(
+                message.string if isinstance(message.string, (tuple, list)) else (message.string,)):
+            continue  # a shared string's entry for one game, left empty: the entry without a context prints
         if message.id:
             first = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
             issues.extend(message_issues(message, lang, lines.get((first, message.context))))
@@ -643,6 +648,24 @@ class Translator:
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return self.translations.npgettext(context, singular, plural, n)
+
+    def game_gettext(self, game: str, message: str) -> str:
+        """A shared string as one game says it: the catalog's entry with the game's id as msgctxt if it has a
+        translation, else the entry without a context (a game whose terms differ, say «кость», has its own)."""
+        if self._has(f"{game}\x04{message}"):
+            return self.translations.pgettext(game, message)
+        return self.translations.gettext(message)
+
+    def game_ngettext(self, game: str, singular: str, plural: str, n: int) -> str:
+        """game_gettext for a string with plural forms."""
+        if self._has((f"{game}\x04{singular}", 0)):
+            return self.translations.npgettext(game, singular, plural, n)
+        return self.translations.ngettext(singular, plural, n)
+
+    def _has(self, key: str | tuple[str, int]) -> bool:
+        """Whether the compiled catalog holds a translation under this key (gettext's own lookup falls back to
+        the English, never to the entry without a context)."""
+        return key in getattr(self.translations, "_catalog", {})
 
     def number(self, n: int | float) -> str:
         """A number the local way; a negative one with a true minus sign (−7), as print wants."""

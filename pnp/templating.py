@@ -81,6 +81,8 @@ def environment(project: Project, tr: Translator, game: Game | None = None) -> j
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=tr.gettext, ngettext=tr.ngettext, pgettext=tr.pgettext, npgettext=tr.npgettext, newstyle=False
     )
+    # A shared string that names a game's own things: `game_gettext(game.id, "…")`, per game in the catalogs.
+    env.globals.update(game_gettext=tr.game_gettext, game_ngettext=tr.game_ngettext)
     env.filters["fill"] = lambda message, **values: tr.format(message, **values)
     env.filters["number"] = tr.number
     return env

@@ -87,7 +87,7 @@ def stub_renders(monkeypatch: Any, fail_at: int | None = None, error: BaseExcept
             raise error
         staged.parent.mkdir(parents=True, exist_ok=True)
         staged.write_bytes(b"%PDF " + job.kind.encode())
-        return [], []
+        return [], [], []  # warnings, layout findings, problems
 
     monkeypatch.setattr("pnp.build._render", render)
     monkeypatch.setattr("pnp.build._kit", lambda job, tr, jobs, settings: job.path.write_bytes(b"%PDF kit"))

@@ -86,7 +86,7 @@ def test_build_logs_progress_in_build_order_to_stderr_and_quiet_prints_nothing(p
         made.append(job.path)
         staged.parent.mkdir(parents=True, exist_ok=True)
         staged.write_bytes(b"")
-        return [], []
+        return [], [], []  # warnings, layout findings, problems
 
     def kit(job, tr, jobs, settings):
         made.append(tmp_path / job.path.relative_to(next(tmp_path.glob(".pnp-build-*"))))

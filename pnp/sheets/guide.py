@@ -90,7 +90,7 @@ def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
         sheets = sum(ceil(p.pages / (2 if p.duplex else 1)) for p in parts if p.first and p.stock == "card")
         out.append(Buy(tr.gettext("Card, 160–250 g/m², for the sheets printed on card"), ((0, sheets),)))
     if "paper-dice" in kinds:
-        out.append(Buy(tr.gettext("Glue stick (for paper dice)"), ((0, 1),)))
+        out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice)"), ((0, 1),)))
     for part in game.parts:
         # Printed parts come from the sheets; the `dice` part is the rows above, from the dice data.
         if not part.printed and part.id != "dice":
@@ -102,11 +102,14 @@ def _dice_to_buy(dice_of_kind: list[Die], ordinary: bool, owned: bool, tr: Trans
     """What to buy for some kinds of game dice: ordinary d6 (as they are, or with a sticker), or blank dice."""
     names = tr.join([tr.text(die.name, game.values) for die in dice_of_kind])
     if ordinary and owned:  # whose die is whose: a colour per player
-        return tr.format(tr.gettext("Ordinary six-sided dice, about {size} mm, in one colour per player ({dice})"),
-                         size=BLANK_DIE, dice=names)
+        return tr.format(tr.game_gettext(
+            game.id, "Ordinary six-sided dice, about {size} mm, in one colour per player ({dice})"),
+            size=BLANK_DIE, dice=names)
     if ordinary:
-        return tr.format(tr.gettext("Ordinary six-sided dice, about {size} mm ({dice})"), size=BLANK_DIE, dice=names)
-    return tr.format(tr.gettext("Blank dice, {size} mm, or paper dice ({dice})"), size=BLANK_DIE, dice=names)
+        return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm ({dice})"),
+                         size=BLANK_DIE, dice=names)
+    return tr.format(tr.game_gettext(game.id, "Blank dice, {size} mm, or paper dice ({dice})"),
+                     size=BLANK_DIE, dice=names)
 
 
 def _dice_counts(game: Game, dice_of_kind: list[Die]) -> tuple[tuple[int, int], ...]:

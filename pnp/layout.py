@@ -1,0 +1,482 @@
+"""The layout check: a finished PDF read back for the faults a reader sees and nobody should have to look for.
+
+Each finding names the page and the text. The rules, as the build applies them (`RULEBOOK`, `SHEET`):
+
+- **heading**: a heading as the last text of a page while the next page goes on. A heading is a line set in
+  PT Sans, bold or larger than the body text (the most common size of the document), or a line at a bookmark's
+  destination.
+- **near-empty**: a page whose content covers less than 15 % of the printable height (the page less 10 mm at
+  top and bottom). Content is every text line (its font size × 1.4 high) and every drawing and image, less the
+  running header and footer. Rulebooks only, and on every page, the last one included: a last page holding a
+  few lines is what "pull the last page back" asks to fix. Sheets are not measured: their art pages, card
+  backs and duplex blank pages are sparse by design.
+- **footnote**: a footnote (a line that starts with a marker, `*`, `†`, `‡`, `§` or a superscript digit,
+  followed by its text) on a page that holds no use of its marker, while an earlier page does.
+- **outside**: a character outside the printable area (10 mm margins; the sheets' footer ruler is inside
+  them); **overlap**: characters drawn over characters of another line or another box.
+- **lone**: a line of one character in a table cell or a column: a single character (or up to three signs,
+  no letter or digit: «(+») with nothing on its baseline within 0.9 of its size, under or over a line of the same
+  block, overlapping it across (a wrapped «y» or «(+»).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MM = 72 / 25.4
+"""Points in a millimetre."""
+MARGIN = 10 * MM
+"""The printable area: what a home printer prints, 10 mm in from each edge."""
+LEAST_FULL = 0.15
+"""The share of the printable height a rulebook page must fill."""
+LINE_HEIGHT = 1.4
+"""A text line's height, in font sizes, when measuring how full a page is."""
+MARKERS = "*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰"
+"""Footnote markers, as the templates write them (Gang of Dice's cards table: «… *» and «* A card of our own…»)."""
+RUNNING_OUTSIDE = "running header or footer outside the printable area"
+GRAZE = 1 * MM
+"""A glyph may overhang the margin by this much: the ruler's «0», centred on its tick at the margin."""
+RUNNING = 25 * MM
+"""Running headers and footers stand this close to the top or bottom edge."""
+
+HEADING, NEAR_EMPTY, FOOTNOTE = "heading", "near-empty", "footnote"
+OUTSIDE, OVERLAP, LONE = "outside", "overlap", "lone"
+KINDS = (HEADING, NEAR_EMPTY, FOOTNOTE, OUTSIDE, OVERLAP, LONE)
+RULEBOOK = frozenset(KINDS)
+"""The rules a rulebook is checked against: every one."""
+SHEET = frozenset({FOOTNOTE, OUTSIDE, OVERLAP})
+"""The rules a sheet is checked against: its pages are sparse, its tables hold one-digit cells by design."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One fault on one page: its kind (KINDS), the page (from 1) and what it says, with the text."""
+
+    page: int
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"page {self.page}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Char:
+    """A printed character: its box (left, bottom, right, top in points, y upwards), baseline, size and font."""
+
+    text: str
+    left: float
+    bottom: float
+    right: float
+    top: float
+    baseline: float
+    size: float
+    font: str
+    index: int
+
+    @property
+    def sans(self) -> bool:
+        return "sans" in self.font.lower()
+
+    @property
+    def bold(self) -> bool:
+        return "bold" in self.font.lower()
+
+
+@dataclass
+class Line:
+    """The characters on one baseline that belong together: a run, split from its neighbours by a wide gap."""
+
+    chars: list[Char] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        out, last = "", None
+        for c in self.chars:
+            if last is not None and c.left - last.right > 0.2 * c.size:
+                out += " "
+            out += c.text
+            last = c
+        return out
+
+    @property
+    def left(self) -> float:
+        return min(c.left for c in self.chars)
+
+    @property
+    def right(self) -> float:
+        return max(c.right for c in self.chars)
+
+    @property
+    def baseline(self) -> float:
+        return self.chars[0].baseline
+
+    @property
+    def size(self) -> float:
+        return max(c.size for c in self.chars)
+
+    @property
+    def top(self) -> float:
+        return self.baseline + self.size * 0.8
+
+    @property
+    def bottom(self) -> float:
+        return self.baseline - self.size * 0.25
+
+
+@dataclass
+class Page:
+    """One page read back: its size, characters, runs on each baseline, and the boxes of its drawings."""
+
+    number: int
+    width: float
+    height: float
+    chars: list[Char]
+    drawings: list[tuple[float, float, float, float]]  # left, bottom, right, top
+    marks: list[float] = field(default_factory=list)  # bookmark destinations' heights
+    runs: list[Line] = field(default_factory=list)
+    rows: list[Line] = field(default_factory=list)  # every character on one baseline, left to right
+    running: set[int] = field(default_factory=set)  # indices into rows: the running header and footer
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return f"«{text if len(text) <= limit else text[:limit - 1] + '…'}»"
+
+
+def read(source: bytes | Path) -> list[Page]:
+    """Every page's characters and drawings, read with PDFium."""
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]
+    import pypdfium2.raw as raw  # type: ignore[import-untyped]
+
+    document = pdfium.PdfDocument(source if isinstance(source, bytes) else str(source))
+    pages = []
+    try:
+        marks: dict[int, list[float]] = defaultdict(list)
+        for bookmark in document.get_toc():
+            dest = bookmark.get_dest()
+            if dest is not None and dest.get_index() is not None:
+                _, view = dest.get_view()
+                if len(view) >= 2:
+                    marks[dest.get_index()].append(float(view[1]))
+        name = ctypes.create_string_buffer(128)
+        flags = ctypes.c_int()
+        boxes = [ctypes.c_double() for _ in range(4)]
+        x, y = ctypes.c_double(), ctypes.c_double()
+        matrix = raw.FS_MATRIX()
+        for index in range(len(document)):
+            page = document[index]
+            width, height = page.get_size()
+            textpage = page.get_textpage()
+            chars = []
+            font, font_at = "", -1
+            for k in range(textpage.count_chars()):
+                code = raw.FPDFText_GetUnicode(textpage, k)
+                if code in (0, 0xFFFE, 0xFFFF) or raw.FPDFText_IsGenerated(textpage, k) or not chr(code).strip():
+                    continue
+                raw.FPDFText_GetCharBox(textpage, k, *boxes)
+                raw.FPDFText_GetCharOrigin(textpage, k, x, y)
+                raw.FPDFText_GetMatrix(textpage, k, ctypes.byref(matrix))
+                scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+                if font_at != k - 1 or not font:
+                    raw.FPDFText_GetFontInfo(textpage, k, name, len(name), ctypes.byref(flags))
+                    font = name.value.decode("latin-1").partition("+")[2] or name.value.decode("latin-1")
+                font_at = k
+                left, right, bottom, top = (b.value for b in boxes)
+                chars.append(Char(chr(code), left, bottom, right, top, y.value,
+                                  raw.FPDFText_GetFontSize(textpage, k) * scale, font, k))
+            drawings = []
+            for obj in page.get_objects(max_depth=1):
+                if obj.type == raw.FPDF_PAGEOBJ_TEXT:
+                    continue
+                left, bottom, right, top = obj.get_bounds()
+                drawings.append((left, bottom, right, top))
+            textpage.close()
+            page.close()
+            pages.append(Page(index + 1, width, height, chars, drawings, marks.get(index, [])))
+    finally:
+        document.close()
+    for page in pages:
+        page.rows, page.runs = _lines(page.chars)
+    _mark_running(pages)
+    return pages
+
+
+def _lines(chars: list[Char]) -> tuple[list[Line], list[Line]]:
+    """The rows (every character on a baseline) and runs, top first: a row split where a gap is over 0.9 of the
+    size, as between a table's cells."""
+    by_baseline: dict[float, list[Char]] = defaultdict(list)
+    for c in chars:
+        by_baseline[round(c.baseline * 2) / 2].append(c)
+    rows, runs = [], []
+    for key in sorted(by_baseline, reverse=True):
+        row = sorted(by_baseline[key], key=lambda c: (c.left, c.index))
+        rows.append(Line(row))
+        run = Line([row[0]])
+        for c in row[1:]:
+            if c.left - run.chars[-1].right > 0.9 * max(c.size, run.chars[-1].size):
+                runs.append(run)
+                run = Line([c])
+            else:
+                run.chars.append(c)
+        runs.append(run)
+    return rows, runs
+
+
+def _mark_running(pages: list[Page]) -> None:
+    """Running headers and footers: rows near the top or bottom edge at a height and size that recur on at least
+    half the pages of a document of two or more (the page number, the game's name, the section's)."""
+    if len(pages) < 2:
+        return
+    seen: Counter[tuple[float, float]] = Counter()
+    for page in pages:
+        seen.update({(round(r.baseline), round(r.size, 1)) for r in page.rows
+                     if r.baseline < RUNNING or r.baseline > page.height - RUNNING})
+    for page in pages:
+        for i, r in enumerate(page.rows):
+            if (r.baseline < RUNNING or r.baseline > page.height - RUNNING) \
+                    and 2 * seen[(round(r.baseline), round(r.size, 1))] >= len(pages):
+                page.running.add(i)
+
+
+def check(source: bytes | Path, rules: Iterable[str] = RULEBOOK) -> list[Finding]:
+    """The findings on a PDF (its bytes or its path), page by page, for the rules asked for (KINDS).
+
+    Raises ValueError when PDFium cannot read it.
+    """
+    from pypdfium2 import PdfiumError
+
+    try:
+        pages = read(source)
+    except PdfiumError as exc:
+        raise ValueError(f"not a PDF that can be read ({exc})") from None
+    return check_pages(pages, frozenset(rules))
+
+
+def check_pages(pages: Sequence[Page], rules: frozenset[str] = RULEBOOK) -> list[Finding]:
+    """The findings on pages already read."""
+    sizes = Counter(round(c.size, 1) for page in pages for c in page.chars)
+    body = sizes.most_common(1)[0][0] if sizes else 10.0
+    findings: list[Finding] = []
+    for i, page in enumerate(pages):
+        later = any(p.chars for p in pages[i + 1:])
+        if HEADING in rules and later:
+            findings += _stranded_heading(page, body)
+        if NEAR_EMPTY in rules:
+            findings += _near_empty(page)
+        if OUTSIDE in rules:
+            findings += _outside(page)
+        if OVERLAP in rules:
+            findings += _overlap(page)
+        if LONE in rules:
+            findings += _lone(page)
+    if FOOTNOTE in rules:
+        findings += _footnotes(pages)
+    findings = _once(findings)
+    return sorted(findings, key=lambda f: (f.page, KINDS.index(f.kind)))
+
+
+def _once(findings: list[Finding]) -> list[Finding]:
+    """A running header or footer outside the margins is told once, on its first page, with the pages it is on."""
+    kept: list[Finding] = []
+    pages: dict[str, list[int]] = defaultdict(list)
+    first: dict[str, int] = {}
+    for f in findings:
+        if f.kind == OUTSIDE and f.message.startswith(RUNNING_OUTSIDE):
+            key = re.sub(r"«.*»", "", f.message)
+            if key not in first:
+                first[key] = len(kept)
+                kept.append(f)
+            pages[key].append(f.page)
+        else:
+            kept.append(f)
+    for key, at in first.items():
+        on = pages[key]
+        where = f"pages {on[0]}–{on[-1]}" if len(on) > 1 and on == list(range(on[0], on[-1] + 1)) \
+            else "page" + ("s " if len(on) > 1 else " ") + ", ".join(map(str, on))
+        kept[at] = Finding(kept[at].page, OUTSIDE, f"{kept[at].message} (on {where})")
+    return kept
+
+
+def _body_rows(page: Page) -> list[Line]:
+    return [r for i, r in enumerate(page.rows) if i not in page.running]
+
+
+def _heading(row: Line, body: float, marks: list[float]) -> bool:
+    """A heading's line: PT Sans, bold or larger than the body; or where a bookmark points."""
+    if any(row.baseline - 2 <= mark <= row.baseline + row.size * 1.6 for mark in marks):
+        return True
+    return all(c.sans for c in row.chars) and (all(c.bold for c in row.chars) and row.size >= body - 0.1
+                                                or row.size > body + 0.4)
+
+
+def _stranded_heading(page: Page, body: float) -> list[Finding]:
+    rows = _body_rows(page)
+    if not rows:
+        return []
+    last = rows[-1]
+    if not _heading(last, body, page.marks):
+        return []
+    # The whole heading, if it wraps: the heading lines just above it.
+    text = [last.text]
+    for row in reversed(rows[:-1]):
+        if not _heading(row, body, []) or row.baseline - last.baseline > 2 * row.size * len(text):
+            break
+        text.insert(0, row.text)
+    return [Finding(page.number, HEADING,
+                    f"heading at the foot of the page, what it heads on the next: {_quote(' '.join(text))}")]
+
+
+def _near_empty(page: Page) -> list[Finding]:
+    low, high = MARGIN, page.height - MARGIN
+    spans = [(r.bottom, r.top) for r in _body_rows(page)]
+    running = [page.rows[i] for i in page.running]
+    for _, bottom, _, top in page.drawings:
+        # A rule or box that belongs to the running header (a line under it) is left out with it.
+        if any(r.bottom - 6 <= top and bottom <= r.top + 6 for r in running):
+            continue
+        spans.append((bottom, top))
+    covered, reach = 0.0, low
+    for bottom, top in sorted((max(b, low), min(t, high)) for b, t in spans):
+        if top <= reach:
+            continue
+        covered += top - max(bottom, reach)
+        reach = top
+    share = covered / (high - low)
+    if share >= LEAST_FULL:
+        return []
+    first = _body_rows(page)
+    shown = _quote(" ".join(r.text for r in first[:3])) if first else "(no text)"
+    return [Finding(page.number, NEAR_EMPTY, f"page {share:.0%} full (under {LEAST_FULL:.0%}): {shown}")]
+
+
+def _outside(page: Page) -> list[Finding]:
+    found = []
+    limit = GRAZE
+    for i, row in enumerate(page.rows):
+        out = [c for c in row.chars if c.left < MARGIN - limit or c.right > page.width - MARGIN + limit
+               or c.bottom < MARGIN - limit or c.top > page.height - MARGIN + limit]
+        if out:
+            over = max(max(MARGIN - c.left, c.right - page.width + MARGIN, MARGIN - c.bottom,
+                           c.top - page.height + MARGIN) for c in out)
+            what = RUNNING_OUTSIDE if i in page.running else "text outside the printable area"
+            found.append(Finding(page.number, OUTSIDE, f"{what} (10 mm margins), {over / MM:.1f} mm over: "
+                                                       f"{_quote(row.text)}"))
+    return found
+
+
+def _overlap(page: Page) -> list[Finding]:
+    """Characters over characters: boxes overlapping by a third of the smaller, drawn apart (not neighbours)."""
+    cell = 12.0
+    grid: dict[tuple[int, int], list[Char]] = defaultdict(list)
+    pairs: set[tuple[int, int]] = set()
+    where = {c.index: run for run in page.runs for c in run.chars}
+    for c in page.chars:
+        for gx in range(int(c.left // cell), int(c.right // cell) + 1):
+            for gy in range(int(c.bottom // cell), int(c.top // cell) + 1):
+                for d in grid[(gx, gy)]:
+                    if abs(d.index - c.index) <= 2 or (d.index, c.index) in pairs:
+                        continue
+                    w = min(c.right, d.right) - max(c.left, d.left)
+                    h = min(c.top, d.top) - max(c.bottom, d.bottom)
+                    smaller = min((c.right - c.left) * (c.top - c.bottom), (d.right - d.left) * (d.top - d.bottom))
+                    if w > 0 and h > 0 and smaller > 0 and w * h > smaller / 3:
+                        pairs.add((d.index, c.index))
+                grid[(gx, gy)].append(c)
+    found, told = [], set()
+    for a, b in sorted(pairs):
+        runs = (id(where[a]), id(where[b]))
+        if runs in told:
+            continue
+        told.add(runs)
+        found.append(Finding(page.number, OVERLAP, f"text drawn over other text: {_quote(where[b].text)} over "
+                                                   f"{_quote(where[a].text)}"))
+    return found
+
+
+def _lone(page: Page) -> list[Finding]:
+    """A run of one character (a wrapped cell's last «/», «)» or «1») that continues or is continued by a run of
+    the same block: a line just above or below it, within 1.6 sizes, overlapping it across."""
+    found = []
+    runs = page.runs
+    for run in runs:
+        if not _lone_run(run):
+            continue
+        c = run.chars[0]
+        for other in runs:
+            if other is run or not 0 < abs(other.baseline - c.baseline) <= 1.6 * c.size:
+                continue
+            if other.left <= c.right and c.left <= other.right and abs(other.size - c.size) < 0.5:
+                above = [r for r in runs if r is not run and 0 < r.baseline - c.baseline <= 1.6 * c.size
+                         and r.left <= c.right and c.left <= r.right]
+                context = above[0].text if above else other.text
+                found.append(Finding(page.number, LONE, f"a line holding one character: {_quote(run.text)} "
+                                                        f"(by {_quote(context, 40)})"))
+                break
+    return found
+
+
+def _lone_run(run: Line) -> bool:
+    """One character, or up to three signs and no letter or digit («(+», «/ »): nothing a reader can read alone."""
+    return len(run.chars) == 1 or len(run.chars) <= 3 and not any(c.text.isalnum() for c in run.chars)
+
+
+def _footnotes(pages: Sequence[Page]) -> list[Finding]:
+    """A footnote whose marker is used only on earlier pages."""
+    used: dict[str, list[int]] = defaultdict(list)
+    found = []
+    for page in pages:
+        notes = []
+        for run in page.runs:
+            first = run.chars[0].text
+            if first in MARKERS and len(run.chars) > 1:
+                notes.append((first, run))
+            for c in run.chars[1:] if first in MARKERS and len(run.chars) > 1 else run.chars:
+                if c.text in MARKERS:
+                    used[c.text].append(page.number)
+        for mark, run in notes:
+            if page.number not in used[mark] and used[mark]:
+                found.append(Finding(page.number, FOOTNOTE, f"footnote on another page than its marker "
+                                                            f"{mark} (page {used[mark][-1]}): {_quote(run.text)}"))
+    return found
+
+
+def describe(findings: Sequence[Finding]) -> str:
+    """«3 findings: 2 heading, 1 lone»."""
+    kinds = Counter(f.kind for f in findings)
+    return f"{len(findings)} finding{'' if len(findings) == 1 else 's'}: " + ", ".join(
+        f"{n} {kind}" for kind, n in sorted(kinds.items(), key=lambda kv: KINDS.index(kv[0])))
+
+
+
+
+def rules_for(path: Path) -> frozenset[str] | None:
+    """The rules a built file is checked against, by its name; None for a kit, merged from files checked already."""
+    if path.name == "kit.pdf":
+        return None
+    return RULEBOOK if path.name == "rulebook.pdf" else SHEET
+
+
+def check_folder(out: Path) -> tuple[list[Path], list[tuple[Path, Finding]]]:
+    """Every built PDF under `out` (the rulebooks and sheets; not the kits) and its findings, in path order.
+
+    Raises ValueError naming a file PDFium cannot read.
+    """
+    checked, found = [], []
+    for path in sorted(out.rglob("*.pdf")):
+        rules = rules_for(path)
+        if rules is None or not path.is_file():
+            continue
+        try:
+            findings = check(path, rules)
+        except ValueError as exc:
+            raise ValueError(f"{path}: {exc}") from None
+        checked.append(path)
+        found += [(path, finding) for finding in findings]
+    return checked, found

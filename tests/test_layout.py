@@ -1,0 +1,131 @@
+"""The layout check: small pages rendered by WeasyPrint, each with one fault, must give exactly that finding."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp import layout
+from pnp.cli import main
+from pnp.project import FONTS_DIR
+
+FONTS = "".join(
+    f'@font-face {{ font-family: "{family}"; font-weight: {weight}; src: url("{(FONTS_DIR / name).as_uri()}"); }}'
+    for family, weight, name in [("PT Serif", 400, "PTSerif-Regular.ttf"), ("PT Serif", 700, "PTSerif-Bold.ttf"),
+                                 ("PT Sans", 400, "PTSans-Regular.ttf"), ("PT Sans", 700, "PTSans-Bold.ttf")])
+STYLE = FONTS + """
+@page { size: A4; margin: 22mm 18mm 22mm 18mm; @bottom-center { content: counter(page); font: 9pt "PT Sans"; } }
+html { font: 10.5pt/1.42 "PT Serif"; }
+h2 { font: bold 15pt "PT Sans"; margin: 6mm 0 3mm; }
+p { margin: 0 0 2mm; }
+table { border-collapse: collapse; }
+td { border: 0.4pt solid #999; padding: 1mm 2mm; vertical-align: top; }
+"""
+PARAGRAPH = ("<p>Roll every die in your hand, then set aside the diamonds and the skulls before you decide "
+             "whether to roll again or to bank what you have found so far in the mine.</p>")
+PAGE = PARAGRAPH * 14
+"""About half a page of body text."""
+
+
+def pdf(tmp_path, project, body: str, name: str = "t.pdf"):
+    from pnp.pdf import render_pdf
+
+    html = f"<html><head><style>{STYLE}</style></head><body>{body}</body></html>"
+    data, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, [project.templates], "", project.root)
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def kinds(path):
+    return [(f.page, f.kind) for f in layout.check(path)]
+
+
+def test_a_clean_page_has_no_finding(tmp_path, project):
+    """Two well-filled pages, a heading with its text, a table: nothing to say."""
+    body = f"<h2>Setup</h2>{PAGE}<h2>The turn</h2>{PAGE}<table><tr><td>1</td><td>Roll</td></tr></table>{PAGE}"
+    assert layout.check(pdf(tmp_path, project, body)) == []
+
+
+def test_a_heading_at_the_foot_of_a_page(tmp_path, project):
+    """The heading ends page 1, its paragraph begins page 2 (break-after left to chance: a spacer pushes it)."""
+    body = (f'<div style="height: 229mm; background: #eee"></div><h2 style="break-after: auto">Odds</h2>'
+            f'<p style="break-before: page">{PARAGRAPH[3:-4]}</p>{PAGE}')
+    found = layout.check(pdf(tmp_path, project, body))
+    assert [(f.page, f.kind) for f in found] == [(1, layout.HEADING)]
+    assert "«Odds»" in found[0].message
+
+
+def test_an_overflowing_box(tmp_path, project):
+    """A line that will not wrap runs past the right margin."""
+    body = f'{PAGE}<p style="white-space: nowrap">{"overflowing " * 20}</p>'
+    found = layout.check(pdf(tmp_path, project, body))
+    assert [(f.page, f.kind) for f in found] == [(1, layout.OUTSIDE)]
+    assert "«overflowing overflowing" in found[0].message
+
+
+def test_a_running_footer_outside_the_margins_is_told_once(tmp_path, project):
+    """The page number set 5 mm from the edge, on both pages: one finding, naming the pages."""
+    style = '<style>@page { margin-bottom: 12mm; @bottom-center { vertical-align: bottom; } }</style>'
+    found = layout.check(pdf(tmp_path, project, f"{style}{PAGE}{PAGE}"))
+    assert [(f.page, f.kind) for f in found] == [(1, layout.OUTSIDE)]
+    assert found[0].message.startswith("running header or footer outside the printable area")
+    assert found[0].message.endswith("«1» (on pages 1–2)")
+
+
+def test_text_over_text(tmp_path, project):
+    """A box pulled up over the paragraph above it."""
+    body = f'{PAGE}<p style="margin-top: -9mm; margin-left: 10mm">Over the top</p>'
+    assert kinds(pdf(tmp_path, project, body)) == [(1, layout.OVERLAP)]
+
+
+@pytest.mark.parametrize("cell, lone", [("cortados y", "«y»"), ("(+ blocked path)", "«(+»")])
+def test_a_lone_character_in_a_table_cell(tmp_path, project, cell, lone):
+    """A narrow cell wraps its text, leaving one letter, or signs only, alone on a line."""
+    body = (f'{PAGE}<table style="table-layout: fixed; width: 120mm"><tr><td style="width: 30mm">Diamond</td>'
+            f'<td style="width: 16mm">{cell}</td><td>Goes to your bag.</td></tr></table>')
+    found = layout.check(pdf(tmp_path, project, body))
+    assert [(f.page, f.kind) for f in found] == [(1, layout.LONE)]
+    assert lone in found[0].message
+
+
+def test_a_near_empty_page(tmp_path, project):
+    """A full page, then a second one holding two lines."""
+    body = f'{PAGE}{PAGE}<p style="break-before: page">The end.</p>'
+    found = layout.check(pdf(tmp_path, project, body))
+    assert [(f.page, f.kind) for f in found] == [(3, layout.NEAR_EMPTY)]
+    assert "«The end.»" in found[0].message
+
+
+def test_a_footnote_split_from_its_marker(tmp_path, project):
+    """The table with the marker ends page 1; the footnote starts page 2."""
+    body = (f'<div style="height: 225mm; background: #eee"></div><table><tr><td>Three of a kind *</td></tr></table>'
+            f'<p style="break-before: page">* A card of our own design.</p>{PAGE}')
+    found = layout.check(pdf(tmp_path, project, body))
+    assert [(f.page, f.kind) for f in found] == [(2, layout.FOOTNOTE)]
+    assert "(page 1)" in found[0].message and "«* A card of our own design.»" in found[0].message
+
+
+def test_pnp_check_layout_exits_1_on_findings_0_without_2_on_bad_input(tmp_path, project, capsys):
+    good, bad = tmp_path / "good" / "g" / "en", tmp_path / "bad" / "g" / "en"
+    good.mkdir(parents=True)
+    bad.mkdir(parents=True)
+    pdf(good, project, f"<h2>Setup</h2>{PAGE}", "rulebook.pdf")
+    pdf(bad, project, f'{PAGE}<p style="white-space: nowrap">{"overflowing " * 20}</p>', "rulebook.pdf")
+    (bad / "kit.pdf").write_bytes(b"not read: a kit is merged from files checked already")
+    assert main(["check", "--layout", "--out", str(tmp_path / "good")]) == 0
+    assert main(["check", "--layout", "--out", str(tmp_path / "bad")]) == 1
+    err = capsys.readouterr().err
+    assert "bad/g/en/rulebook.pdf: page 1: text outside the printable area" in err
+    assert "check failed: 1 finding: 1 outside in 1 of 1 PDFs" in err
+    assert main(["check", "--layout", "--out", str(tmp_path / "none")]) == 2
+    (good / "score-pad.pdf").write_bytes(b"%PDF-broken")
+    assert main(["check", "--layout", "--out", str(tmp_path / "good")]) == 2
+    assert "score-pad.pdf: not a PDF that can be read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["rulebook", "score-pad"])
+def test_the_rules_by_file(tmp_path, kind):
+    from pathlib import Path
+
+    assert layout.rules_for(Path(f"{kind}.pdf")) == (layout.RULEBOOK if kind == "rulebook" else layout.SHEET)
+    assert layout.rules_for(Path("kit.pdf")) is None
