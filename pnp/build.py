@@ -304,13 +304,15 @@ def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:
             name, duplex = part.title(tr), part.duplex
         else:
             continue
+        name = tr.typeset(name)
         parts.append((name, duplex, made[kind]))
         order.append((kind, name, duplex, page_count(made[kind])))
-    beside = [(s.kind, s.title(tr), page_count(made[s.kind])) for s in sheets_for(job.game)
+    beside = [(s.kind, tr.typeset(s.title(tr)), page_count(made[s.kind])) for s in sheets_for(job.game)
               if s.kind in made and not s.in_kit(options)]
     project = settings.project
     html = guide_html(project, job.game, tr, job.paper, options, kit_parts(job.game, order, beside))
     guide, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, template_folders(project, job.game),
                           template_file(project, job.game, "sheets/guide.html"), project.root)
-    title = tr.format(tr.gettext("{game}: print-and-play kit"), game=job.game.titles[job.lang])
-    write_kit(parts, job.path, title, job.game.designer_in(job.lang), job.lang, (tr.gettext("What to print"), guide))
+    title = tr.typeset(tr.format(tr.gettext("{game}: print-and-play kit"), game=job.game.titles[job.lang]))
+    write_kit(parts, job.path, title, tr.typeset(job.game.designer_in(job.lang)), job.lang,
+              (tr.typeset(tr.gettext("What to print")), guide))

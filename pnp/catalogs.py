@@ -23,6 +23,7 @@ from .i18n import DOMAIN, PLURAL_FORMS, PoCatalog, load_translator, message_issu
 from .i18n import singular_forms as singular_forms  # a form that only means one may say it in words
 from .model import LANGS
 from .output import atomic_write
+from .typography import load_typography
 
 CODE_ROOT = Path(__file__).resolve().parent.parent
 """The folder that holds the pnp package, whose Python strings every catalog carries."""
@@ -185,6 +186,10 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
     except InputError as exc:
         unreadable.extend(exc.problems)
         glossary = None
+    try:
+        load_typography(locales, root)  # read strictly too: every page is set by it
+    except InputError as exc:
+        unreadable.extend(exc.problems)
     for lang in TRANSLATED:
         shown = display_path(po_path(locales, lang), root)
         try:

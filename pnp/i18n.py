@@ -21,6 +21,7 @@ from babel.numbers import format_decimal, format_percent
 
 from .errors import InputError, Problem, display_path
 from .model import LANGS, Choice, Sentence, Text
+from .typography import Language, load_typography, typeset, typeset_html
 
 DOMAIN = "pnp"
 """One catalog per language holds every string: templates, Python and rules files."""
@@ -632,6 +633,8 @@ class Translator:
     translations: gettext.NullTranslations
     unready: tuple[Problem, ...] = ()
     """Entries of the catalog that are fuzzy or untranslated, and so print in English: for the build to warn."""
+    typography: Language | None = None
+    """The language's typography (locales/typography.yaml), applied to every page rendered in it; None: none."""
 
     @property
     def locale(self) -> Locale:
@@ -713,8 +716,17 @@ class Translator:
         """A translated template or code string with `{name}` placeholders filled the local way."""
         return _Values(self).format(message, **values)
 
+    def typeset(self, text: str) -> str:
+        """Plain text that reaches the reader outside a page (a PDF's title, a bookmark), set by the language's
+        typography."""
+        return typeset(text, self.typography)
 
-def load_translator(catalog: Catalog, lang: str, shown: str) -> Translator:
+    def typeset_html(self, markup: str) -> str:
+        """A rendered page with the language's typography applied to its text (see pnp/typography.py)."""
+        return typeset_html(markup, self.typography)
+
+
+def load_translator(catalog: Catalog, lang: str, shown: str, typography: Language | None = None) -> Translator:
     """A Translator from a catalog read: refused, every wrong entry located, if any translation would print wrong;
     fuzzy and untranslated entries print in English and are listed in `unready`."""
     issues = catalog_issues(catalog, lang)
@@ -723,14 +735,17 @@ def load_translator(catalog: Catalog, lang: str, shown: str) -> Translator:
         raise InputError(_capped(wrong))
     unready = tuple(Problem(shown, i.line, "", f"{i.problem}, printed in English: {i.msgid[:60]!r}")
                     for i in issues if not i.wrong)
-    return Translator(lang, compile_catalog(catalog), unready)
+    return Translator(lang, compile_catalog(catalog), unready, typography)
 
 
 def translator(locales: Path, lang: str, root: Path | None = None) -> Translator:
     """A Translator for one language; English reads the source strings as they are. Every catalog is read
     strictly and checked before anything renders (`pnp build` and every command that prints in a language)."""
-    if lang == "en":
-        return Translator(lang, gettext.NullTranslations())
     if lang not in LANGS:
         raise InputError(f"unknown language '{lang}' (choose from {', '.join(LANGS)})")
-    return load_translator(read_catalog(locales, lang, root), lang, display_path(po_path(locales, lang), root))
+    rules = load_typography(locales, root, required=False)  # read strictly, before anything renders
+    typography = rules.languages.get(lang) if rules is not None else None
+    if lang == "en":
+        return Translator(lang, gettext.NullTranslations(), typography=typography)
+    return load_translator(read_catalog(locales, lang, root), lang, display_path(po_path(locales, lang), root),
+                           typography)

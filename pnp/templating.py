@@ -128,7 +128,8 @@ def render_template(project: Project, translator: Translator, name: str, context
     """Render one template (the game's own templates searched too); template mistakes name the file and line."""
     env = environment(project, translator, game)
     try:
-        return env.get_template(name).render(**context)
+        # The one place every string a reader sees passes: the language's typography set on the page's text.
+        return translator.typeset_html(env.get_template(name).render(**context))
     except jinja2.TemplateSyntaxError as exc:
         shown = project.shown(Path(exc.filename)) if exc.filename else template_file(project, game, name)
         raise InputError(Problem(shown, exc.lineno, "", f"template syntax: {exc.message}")) from None

@@ -22,10 +22,10 @@ CASES = [(g, lang) for g in game_ids() for lang in LANGS]
 
 
 def headings(game_id: str, lang: str) -> list[str]:
-    """The section headings a rulebook must show, in the reader's language."""
+    """The section headings a rulebook must show, in the reader's language, as its typography sets them."""
     g, t = game(game_id), tr(lang)
-    return [t.gettext("Components")] + [
-        t.text(s.title, g.values) if s.title else t.gettext(default)
+    return [t.typeset(t.gettext("Components"))] + [
+        t.typeset(t.text(s.title, g.values) if s.title else t.gettext(default))
         for s, default in ((g.section(i), d) for i, d in (
             ("setup", "Setup"), ("turn", "Playing a turn"), ("effects", "Effects"), ("end", "End of the game")))
         if s is not None
@@ -38,16 +38,16 @@ def test_rulebook_content_comes_from_the_data_in_the_readers_language(game_id, l
     markup = html(game_id, lang)
     text = html_text(markup)
     assert f'<html lang="{lang}">' in markup
-    assert f"<title>{escape(g.titles[lang])}</title>" in markup
+    assert f"<title>{escape(t.typeset(g.titles[lang]))}</title>" in markup  # Dead Man\u2019s Dice
     for heading in headings(game_id, lang):
         assert f"<h2>{escape(heading)}</h2>" in markup
     # Numbers come from the data, formatted for the locale.
     assert f"{t.number(g.players[0])}–{t.number(g.players[1])}" in text
     for face in (f for f in g.faces if f.effect):  # faces that do something are named with their effect
-        assert t.text(face.name, g.values) in text
-        assert t.text(face.effect, g.values) in text
+        assert t.typeset(t.text(face.name, g.values)) in text
+        assert t.typeset(t.text(face.effect, g.values)) in text
     for die in g.dice:
-        assert t.text(die.name, g.values) in text
+        assert t.typeset(t.text(die.name, g.values)) in text
 
 
 def fonts(reader: pypdf.PdfReader) -> set[tuple[str, bool]]:
@@ -84,16 +84,16 @@ def test_rulebook_pdf_reads_back(made, game_id, lang):
     for page in reader.pages:
         box = page.mediabox
         assert (round(float(box.width), 2), round(float(box.height), 2)) == (round(A4[0], 2), round(A4[1], 2))
-    assert reader.metadata.title == g.titles[lang]
-    assert reader.metadata.author == g.designer_in(lang)
+    t = tr(lang)
+    assert reader.metadata.title == t.typeset(g.titles[lang])
+    assert reader.metadata.author == t.typeset(g.designer_in(lang))
     assert reader.trailer["/Root"]["/Lang"] == lang
     assert {f for f, _ in fonts(reader)} <= {"PT-Serif", "PT-Serif-Bold", "PT-Serif-Italic", "PT-Sans", "PT-Sans-Bold"}
     assert all(embedded for _, embedded in fonts(reader))
     outline = [item.title for item in _flat(reader.outline)]
-    assert outline[0] == g.titles[lang]
+    assert outline[0] == t.typeset(g.titles[lang])
     for heading in headings(game_id, lang):
         assert heading in outline and spaced(heading) in text  # a bookmark, and on the page
-    t = tr(lang)
     assert f"{t.number(g.players[0])}–{t.number(g.players[1])}" in text
     assert min(size for _, size, _ in font_sizes(pdf)) >= 7.0 - 0.01  # points
 

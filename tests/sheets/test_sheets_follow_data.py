@@ -44,7 +44,7 @@ def test_a_new_card_is_printed_with_its_back(project_copy):
     assert [side.back for side in laid] == [False, True] * 4  # 19 cards: four pages of fronts, each with its backs
     assert [len(side.cards) for side in laid] == [6, 6, 6, 6, 6, 6, 1, 1]
     words = html_text(sheet_html(project_copy, game, tr("en"), "cards"))
-    assert "Total of 15 or more" in words and "19 warning cards" in words and "19/19" in words
+    assert "Total of 15\u00a0or more" in words and "19\u00a0warning cards" in words and "19/19" in words
 
 
 def test_an_odd_last_page_is_mirrored_too(project_copy):

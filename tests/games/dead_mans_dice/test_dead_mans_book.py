@@ -139,7 +139,9 @@ def test_the_rulebook_prints_the_examples_and_the_odds(lang):
                   "A skull and crossbones on any top die", "A new pile, and your own die plundered back",
                   "The last die, one more plunder, and the end of the round"):
         assert f"<h3>{t.gettext(title)}</h3>" in markup
-    assert t.format(t.gettext("A total of {total}, and a Jolly Roger die that is never plundered"), total=7) in text
+    # Every page is set by its language's typography (pnp/typography.py): `7\u00a0y`, `и\u00a0кость`.
+    assert t.typeset(t.format(t.gettext("A total of {total}, and a Jolly Roger die that is never plundered"),
+                              total=7)) in text
     assert t.gettext("Then all the dice go back to their owners.") in text
     assert f"<th>{t.gettext('Regular die')}</th><th>{t.gettext('Jolly Roger die')}</th>" in markup
     # The placement row for a 3 on top: 33.3 % for a regular die, 50.0 % for the Jolly Roger die.
@@ -203,32 +205,33 @@ def test_a_rule_change_flows_to_examples_odds_and_every_language(project_copy, p
         t = tr(lang)
         before = html_text(html("dead-mans-dice", lang))
         after = html_text(rulebook_html(project, changed, t))
-        placing = t.text(effects[1].items[2].text, changed.values)  # "totals {pile_total} with the top die."
-        worth = t.text(changed.face("jolly-roger").effect, changed.values)  # "It is worth {skull_value} ..."
+        # As the page prints them: set by the language's typography (`8\u00a0with`).
+        placing = t.typeset(t.text(effects[1].items[2].text, changed.values))  # "totals {pile_total} with the top die."
+        worth = t.typeset(t.text(changed.face("jolly-roger").effect, changed.values))  # "It is worth {skull_value} ..."
         assert t.number(8) in placing and t.number(10) in worth
         for sentence in (placing, worth):
             assert sentence in after and sentence not in before
         title = t.gettext("A total of {total}, and a Jolly Roger die that is never plundered")
-        assert t.format(title, total=8) in after and t.format(title, total=7) not in after
+        assert t.typeset(t.format(title, total=8)) in after and t.typeset(t.format(title, total=7)) not in after
 
 
 def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credits():
     g = game("dead-mans-dice")
     assert (g.year, g.values["skull_number"]) == (None, 1)
     assert [(d.id, d.paper) for d in g.dice] == [("jolly-roger", False), ("regular", False)]
-    text = html_text(html("dead-mans-dice", "en"))
+    text = html_text(html("dead-mans-dice", "en"))  # set by the English typography: ’, a number kept with its word
     for sentence in (
         "Game design: Martin H. Samuel. Publisher: Games Above Board.",
-        "Every pirate's dice have that pirate's own colour: use ordinary dice, one colour per player, with a skull "
-        "sticker on the 1 of each Jolly Roger die. The kit also prints sticker sets for each player, marked with a "
+        "Every pirate\u2019s dice have that pirate\u2019s own colour: use ordinary dice, one colour per player, with a skull "
+        "sticker on the 1\u00a0of each Jolly Roger die. The kit also prints sticker sets for each player, marked with a "
         "colour band and a player symbol (anchor, parrot, cutlass, compass, barrel, hook). It has no paper dice: they "
         "cannot be stacked into a pile.",
         "If players tie for the lowest number, everyone re-rolls their base die. A skull and crossbones rolled as a "
         "base die counts as 1.",
         "If the die can go on top of your pile (see the next section), you must put it there.",
-        "Broadsides: if you knock over your own pile, the dice you plundered go back to their owners' hands and your "
+        "Broadsides: if you knock over your own pile, the dice you plundered go back to their owners\u2019 hands and your "
         "own dice go back to your hand.",
-        "The plundered dice of that pile go back to their owners' hands, and its owner takes back their own dice",
+        "The plundered dice of that pile go back to their owners\u2019 hands, and its owner takes back their own dice",
         "You may plunder back a die of your own.",
         "The round ends with the turn in which a player places their last die: that player still plunders in that "
         "turn. Then each player scores their pile.",

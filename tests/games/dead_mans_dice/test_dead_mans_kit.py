@@ -180,7 +180,7 @@ def test_the_pad_has_a_broadside_box_and_each_pirates_colour(sheet, game):
     p = game.params
     assert words.count(f"Broad −{p.broadside_penalty}") == game.players[1] + 1  # each pirate's column and the legend
     assert words.count(f"Keel −{p.keelhaul_penalty}") == game.players[1] + 1
-    assert (f"Broad −{p.broadside_penalty}: tick when your die knocks over a rival's pile (write 2 for two piles): "
+    assert (f"Broad −{p.broadside_penalty}: tick when your die knocks over a rival\u2019s pile (write 2 for two piles): "
             f"you lose {p.broadside_penalty} doubloons for each.") in words
     assert "Total: your running total. It may go below zero." in words
     found = painted(reader(pdf).pages[0])

@@ -129,10 +129,10 @@ def test_the_rulebook_prints_the_examples_and_both_odds_tables(lang):
     markup = html("dice-arena", lang)
     text = html_text(markup)
     g = game("dice-arena")
-    for example in BOOK.examples(g, t).examples:
-        assert example.title in text
+    for example in BOOK.examples(g, t).examples:  # as the page prints them, set by the language's typography
+        assert t.typeset(example.title) in text
         for step in example.extra["steps"]:  # each throw's story under its row of dice
-            assert fold(" ".join(step["sentences"])) in text
+            assert t.typeset(fold(" ".join(step["sentences"]))) in text
     assert markup.count('<div class="example arena-example">') == len(list(engine.Goal))
     assert markup.count("<img class=\"face small\"") > 40 and 'class="face small outside"' in markup
     # Strike of five dice: captures 3115/7776 = 80.1 %, 2.16 dice on average, all removed 1/7776 (< 0.1 %).
@@ -148,14 +148,14 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
     assert [(d.id, d.paper, d.blank) for d in g.dice] == [("arena", False, False), ("neutral", False, False)]
     text = html_text(html("dice-arena", "en"))
     for sentence in (
-        "This is a throwing game: play with ordinary six-sided dice, 18 to 30 by the number of players, plus 1 "
-        "neutral die, each with its 1 as the X. An optional sticker sheet covers the 1s with an X. Paper dice do not "
+        "This is a throwing game: play with ordinary six-sided dice, 18\u00a0to 30\u00a0by the number of players, "
+        "plus 1\u00a0neutral die, each with its 1\u00a0as the X. An optional sticker sheet covers the 1s with an X. Paper dice do not "
         "work: they cannot be thrown, and cannot knock other dice out.",
-        "Put the arena in the middle of the table: a box lid is best. The printed arena is 36 cm across, printed as "
+        "Put the arena in the middle of the table: a box lid is best. The printed arena is 36\u00a0cm across, printed as "
         "tiles that glue together; a circle at least as large, drawn on paper, works too.",
         "In or out: a die is in the arena when more than half of it lies inside the edge. A cocked die, leaning on "
         "another die or on the wall, is thrown again by the same player.",
-        "The youngest player goes first. Play goes clockwise. The first player throws 1 neutral die into the arena. "
+        "The youngest player goes first. Play goes clockwise. The first player throws 1\u00a0neutral die into the arena. "
         "If it shows an X or lands outside, throw it again.",
         "Game design: Dieter Nüßle (2012). Publisher: Ravensburger. The game was published as Strike.",
     ):
@@ -238,9 +238,10 @@ def test_a_rule_change_flows_to_examples_odds_and_every_language(project_copy, p
         t = tr(lang)
         before = html_text(html("dice-arena", lang))
         after = html_text(rulebook_html(project, changed, t))
-        x_sentence = t.text(changed.section("overview").blocks[2].text, changed.values)
+        x_sentence = t.typeset(t.text(changed.section("overview").blocks[2].text, changed.values))
         assert t.number(6) in x_sentence and x_sentence in after and x_sentence not in before
-        start = t.format(t.ngettext("You have {n} die in your hand.", "You have {n} dice in your hand.", 7), n=7)
+        start = t.typeset(t.format(t.ngettext("You have {n} die in your hand.", "You have {n} dice in your hand.", 7),
+                                   n=7))
         assert start in after and start not in before  # the neutral die example: a two-player hand of 7
         strike_9 = fold(" ".join([t.number(9), t.percent(5020825 / 5038848)]))
         assert strike_9 in before and strike_9 not in after  # no hand holds 9 dice any more

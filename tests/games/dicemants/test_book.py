@@ -109,7 +109,7 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "empty, your turn ends and you bank your bag.",
         "Positions do not close up: when a die leaves the row, its place stays empty for the rest of that roll, and "
         "distances count the places as they were rolled.",
-        "When several dice are lost at once (a skull, a thief), the board's dice go first, from left to right, then the "
+        "When several dice are lost at once (a skull, a thief), the board\u2019s dice go first, from left to right, then the "
         "dice of your bag, in the order they went into it. This order decides which die TNT brings back.",
         "spider A bug. It sends the diamond closest to it on the board to the lost zone or, with none left there, the "
         "diamond put in your bag most recently.",
@@ -186,7 +186,7 @@ def test_a_rule_change_flows_to_every_language_and_shows_as_a_diff(project_copy,
         t = tr(lang)
         before = html_text(html("dicemants", lang))
         after = html_text(rulebook_html(project, changed, t))
-        goal_sentence = t.text(changed.section("end").blocks[0].text, changed.values)
+        goal_sentence = t.typeset(t.text(changed.section("end").blocks[0].text, changed.values))  # as printed
         assert t.number(25) in goal_sentence
         assert goal_sentence in after and goal_sentence not in before
         skull_lead = t.gettext("The skull acts.")

@@ -162,7 +162,7 @@ def test_the_rulebook_prints_the_card_tables(lang):
     rules = gang_rules(G)
     first = rules.cards[0]
     # Card 1 (total of 7 or more), 1 to 8 dice: 0%, 27.8%, 62.5%, 84.1%, 94.1%, 98.0%, 99.4%, 99.8%.
-    row = [t.number(1), condition_text(first, t)] + [t.percent(float(trigger_chance(rules, first, n)))
+    row = [t.number(1), t.typeset(condition_text(first, t))] + [t.percent(float(trigger_chance(rules, first, n)))
                                                      for n in range(1, 9)]
     assert fold(" ".join(row)) in text
     assert fold(t.percent(0.625)) in text
@@ -207,8 +207,8 @@ def test_the_rulebook_prints_every_example_in_the_readers_language(lang):
     assert f"<h2>{t.gettext('Examples')}</h2>" in markup
     for example in examples(G):
         view = example_view(example, G, t)
-        assert f"<h3>{view.title}</h3>" in markup
-        assert fold(" ".join(view.sentences)) in text
+        assert f"<h3>{t.typeset(view.title)}</h3>" in markup  # as printed: set by the language's typography
+        assert t.typeset(fold(" ".join(view.sentences))) in text
     assert markup.count('<svg class="card-mini"') == len(examples(G))
     assert markup.count("face tiny fresh") == 2  # the gangster re-rolled, then the 5 re-rolled
 
@@ -252,6 +252,7 @@ def test_a_rule_change_flows_to_examples_odds_and_text_in_every_language(project
                     t.format(t.ngettext("{player} re-rolls the gangster: the new total is {total}.",
                                         "{player} re-rolls the {n} gangsters: the new total is {total}.", 1),
                              player=t.format(t.gettext("Player {n}"), n=1), n=1, total=12)):
+            new = t.typeset(new)  # as printed: set by the language's typography
             assert new in after and new not in before, (lang, new)
 
 
@@ -260,14 +261,14 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
     assert (g.values["table_gang"], g.values["gangster_pips"]) == (12, 6)
     text = html_text(html("gang-of-dice", "en"))
     for sentence in (
-        "Also needed 18 warning cards 12 ordinary six-sided dice for the whole table, with the 6 as the gangster "
+        "Also needed 18\u00a0warning cards 12\u00a0ordinary six-sided dice for the whole table, with the 6\u00a0as the gangster "
         "(die-face stickers or paper dice are optional)",
-        "Print-and-play: an ordinary six-sided die is a Gang die, with the 6 as the gangster; stickers and paper dice "
-        "are optional. Nobody needs a whole pool of real dice: the table shares 12 dice in all, and each pool is just "
+        "Print-and-play: an ordinary six-sided die is a Gang die, with the 6\u00a0as the gangster; stickers and paper dice "
+        "are optional. Nobody needs a whole pool of real dice: the table shares 12\u00a0dice in all, and each pool is just "
         "a number on the score pad.",
         "Of the players who did not trigger the warning card, the one with the highest total wins the round and adds "
         "every die on the table to their pool.",
-        "To roll more than 12 dice, roll them in groups of 12 and write down each result. A roll made in groups is "
+        "To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down each result. A roll made in groups is "
         "one roll: a yellow card is checked once every group of that roll, or re-roll, has been rolled.",
         "A player whose pool is empty at the start of a round is eliminated. If only one player still has dice, that "
         "player wins at once.",
@@ -284,8 +285,8 @@ def test_the_shared_set_and_the_gangster_face_come_from_the_data(project_copy, p
                      .replace("faces: [one, two, three, four, five, gangster]",
                               "faces: [gangster, one, two, three, four, five]"))
     after = html_text(rulebook_html(project, load_game(rules), tr("en")))
-    assert "the table shares 10 dice in all" in after and "roll them in groups of 10" in after
-    assert "a Gang die, with the 1 as the gangster" in after
+    assert "the table shares 10\u00a0dice in all" in after and "roll them in groups of 10" in after
+    assert "a Gang die, with the 1\u00a0as the gangster" in after
 
 
 def test_simulation_is_reproducible_by_seed_for_two_three_and_four_players(project):

@@ -1,0 +1,240 @@
+"""Typography per language (locales/typography.yaml, pnp/typography.py): each rule in each language, exact input
+to output; a second run changes nothing; markup, URLs and placeholders survive; the rules file is read strictly;
+a real Russian rulebook keeps its short words with the word after them on the printed page."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pypdf
+import pytest
+from helpers import PROJECT, html, run, tr
+
+from pnp.errors import InputError
+from pnp.model import LANGS
+from pnp.typography import load_typography, typeset, typeset_html
+
+RULES = load_typography(PROJECT.locales)
+NB, NARROW = "\u00a0", "\u202f"
+
+
+def ts(lang: str, text: str) -> str:
+    return typeset(text, RULES[lang])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# One test per rule per language: exact input -> output.
+
+@pytest.mark.parametrize("lang, before, after", [
+    ("en", "21 diamonds, 16 mm, 2 in", f"21{NB}diamonds, 16{NB}mm, 2{NB}in"),
+    ("es", "3 dados de 16 mm, 2 pulg.", f"3{NB}dados de 16{NB}mm, 2{NB}pulg."),
+    ("ca", "3 daus de 16 mm", f"3{NB}daus de 16{NB}mm"),
+    ("ru", "3 кубика по 16 мм", f"3{NB}кубика по{NB}16{NB}мм"),
+])
+def test_a_number_keeps_its_unit_or_noun(lang, before, after):
+    assert ts(lang, before) == after
+    assert ts(lang, "6 5") == "6 5" and ts(lang, "6 (x)") == "6 (x)"  # a number before a number or a sign: free
+
+
+@pytest.mark.parametrize("lang, before, after", [
+    ("en", f"Player{NB}3 rolls 3 dice with a d6 die", f"Player{NB}3 rolls 3{NB}dice with a d6 die"),
+    ("es", f"Jugador{NB}1 tira 3 dados", f"Jugador{NB}1 tira 3{NB}dados"),
+    ("ca", f"Jugador{NB}1 tira 3 daus", f"Jugador{NB}1 tira 3{NB}daus"),
+    ("ru", f"Игрок{NB}3 набирают 1{NB}000 кубиков", f"Игрок{NB}3 набирают 1{NB}000{NB}кубиков"),
+])
+def test_a_number_bound_to_the_word_before_it_is_a_label_and_stays_free_of_the_next(lang, before, after):
+    assert ts(lang, before) == after
+
+
+@pytest.mark.parametrize("lang, before, after", [
+    ("en", "58.3% and 100 %", "58.3% and 100 %"),  # English: as written (Babel writes 58.3%)
+    ("es", "58,3% y 100 %", f"58,3{NB}% y 100{NB}%"),
+    ("ca", "58,3% i 100 %", f"58,3{NB}% i 100{NB}%"),
+    ("ru", "58,3% и 100 %", f"58,3{NB}% и{NB}100{NB}%"),
+])
+def test_before_percent(lang, before, after):
+    assert ts(lang, before) == after
+
+
+@pytest.mark.parametrize("lang, before, after", [
+    ("en", "the board's dice, the owners' hands. 'Strike'", "the board’s dice, the owners’ hands. 'Strike'"),
+    ("es", "Dead Man's Dice", "Dead Man’s Dice"),
+    ("ca", "l'aranya, d'un dau, s'acaba, agafa'ls, d'1 a 6", f"l’aranya, d’un dau, s’acaba, agafa’ls, d’1{NB}a 6"),
+    ("ru", "Dead Man's Dice", "Dead Man’s Dice"),
+])
+def test_apostrophe(lang, before, after):
+    assert ts(lang, before) == after
+
+
+@pytest.mark.parametrize("lang, before, after", [
+    ("en", "(+ locked way)", f"(+{NB}locked way)"),
+    ("es", "(+ camino cortado)", f"(+{NB}camino cortado)"),
+    ("ca", "(+ camí tallat)", f"(+{NB}camí tallat)"),
+    ("ru", "(+ завал)", f"(+{NB}завал)"),
+])
+def test_a_plus_join_never_breaks_after_the_plus(lang, before, after):
+    assert ts(lang, before) == after
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_range_takes_an_en_dash(lang):
+    assert ts(lang, "2-6, 15—30, 160–250") == "2–6, 15–30, 160–250"
+    assert ts(lang, "re-roll, -7") == "re-roll, -7"  # a hyphen in a word, a sign: as written
+
+
+@pytest.mark.parametrize("lang, before, after", [
+    ("en", "a diamond - or a bug – or — this", f"a diamond{NB}– or a bug{NB}– or — this"),
+    ("es", "un diamante - o un bicho – o — esto", f"un diamante{NB}— o un bicho{NB}— o{NB}— esto"),
+    ("ca", "un diamant - o un bitxo – o — això", f"un diamant{NB}— o un bitxo{NB}— o{NB}— això"),
+    ("ru", "алмаз - это кубик, мешок – это", f"алмаз{NB}— это кубик, мешок{NB}— это"),
+])
+def test_a_spaced_dash_is_the_languages_dash_and_never_opens_a_line(lang, before, after):
+    assert ts(lang, before) == after
+
+
+@pytest.mark.parametrize("lang, before, after", [
+    ("en", "a die in a cup", "a die in a cup"),
+    ("es", "a la mesa y a ti", "a la mesa y a ti"),
+    ("ca", "a la taula i a tu", "a la taula i a tu"),
+    ("ru", "В начале и в конце, на столе из-за угла, а не о том. Я у окна",
+     f"В{NB}начале и{NB}в{NB}конце, на{NB}столе из-за угла, а{NB}не{NB}о{NB}том. Я у{NB}окна"),
+])
+def test_short_words_keep_with_the_next_word_in_russian_only(lang, before, after):
+    assert ts(lang, before) == after
+
+
+def test_a_language_may_ask_for_the_narrow_no_break_space(tmp_path):
+    text = (PROJECT.locales / "typography.yaml").read_text()
+    (tmp_path / "typography.yaml").write_text(text.replace("before-percent: no-break", "before-percent: narrow"))
+    rules = load_typography(tmp_path)
+    assert typeset("58,3% y 100 %", rules["es"]) == f"58,3{NARROW}% y 100{NARROW}%"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Idempotence and what the pass never touches.
+
+SAMPLE = ("<p>Hay 3 dados - en la <strong>mesa</strong> de 16 mm, l'aranya (+ camí) 58,3% 2-6 с кубиком и в "
+          "<em>доме</em>, {n} dados.</p>")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_twice_changes_nothing(lang):
+    once = typeset_html(SAMPLE, RULES[lang])
+    assert once != SAMPLE and typeset_html(once, RULES[lang]) == once
+    assert typeset(ts(lang, SAMPLE), RULES[lang]) == ts(lang, SAMPLE)
+
+
+@pytest.mark.parametrize("game_id, lang", [("dicemants", "ru"), ("gang-of-dice", "es"), ("dice-arena", "ca"),
+                                           ("dead-mans-dice", "en")])
+def test_a_rendered_rulebook_is_already_set(game_id, lang):
+    markup = html(game_id, lang)  # rendered, so set once already
+    assert typeset_html(markup, RULES[lang]) == markup
+
+
+def test_tags_attributes_styles_urls_and_placeholders_survive():
+    markup = ('<html><head><style>p::before { content: "3 mm - 2-6 l\'a"; }</style>'
+              '<script>var a = "3 dados";</script></head><body>'
+              '<!-- 3 dados - l\'a -->'
+              '<p title="3 dados - l\'a 2-6" data-x=\'в доме\'>3 <img alt="3 dados" src="data:image/svg+xml;base64,'
+              'PHN2Zy8+"> dados</p>'
+              '<p>See https://example.com/2-6/l\'a and www.example.org/a-1-2 and {n} dados, {count} %</p>'
+              '<p>3</p> <p>dados</p><td>2</td>\n<td>dados</td>'
+              '<p>3 <strong>dados</strong> and l&#39;aranya &amp; 5&nbsp;dice, 2 &lt;b&gt; x</p>'
+              '<pre>3 dados</pre><code>2-6</code></body></html>')
+    out = typeset_html(markup, RULES["es"])
+    tags = re.findall(r"<[^>]*>", markup)
+    assert re.findall(r"<[^>]*>", out) == tags  # every tag and attribute exactly as it was
+    assert out == markup.replace("3 <strong>dados</strong> and l&#39;aranya", f"3{NB}<strong>dados</strong> and l’aranya")
+    # The text outside the untouchables: a number across an inline tag, an apostrophe written as an entity.
+    assert f"3{NB}<strong>dados" in out and "l’aranya" in out and "5&nbsp;dice" in out
+    # Not across a block (a paragraph, a cell), not in a comment, style, script, pre, code or attribute.
+    assert "<p>3</p> <p>dados</p><td>2</td>\n<td>dados</td>" in out
+    assert "{n} dados" in out and "{count} %" in out  # placeholders before formatting: their values are set later
+
+
+def test_a_placeholder_value_is_set_once_filled():
+    t = tr("es")
+    assert t.typeset(t.format("{n} dados", n=3)) == f"3{NB}dados"
+    assert t.typeset("{n} dados") == "{n} dados"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The rules file, read strictly (exit 2, located).
+
+def _broken(tmp_path, old: str, new: str):
+    text = (PROJECT.locales / "typography.yaml").read_text()
+    assert old in text
+    (tmp_path / "typography.yaml").write_text(text.replace(old, new, 1))
+    with pytest.raises(InputError) as caught:
+        load_typography(tmp_path)
+    return [str(p) for p in caught.value.problems]
+
+
+def _line(old: str) -> int:
+    return (PROJECT.locales / "typography.yaml").read_text().split(old)[0].count("\n") + 1
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("number-and-word: no-break", "number-and-word: nbsp", "expected a space (space, no-break, narrow) or false"),
+    ("range-dash: \"–\"", "range-dash: \"-\"", "expected a dash (– or —) or false, found '-'"),
+    ("apostrophe: true", "apostrophe: yes please", "expected true or false"),
+    ("words: [а, в,", "words: [а, при,", "expected a word of one or two letters, found 'при'"),
+    ("words: [а, в,", "words: [а, а,", "'а' is listed twice"),
+    ("spaced-dash: {mark: \"–\", before: no-break}", "spaced-dash: {mark: \"–\"}", "missing key 'before'"),
+])
+def test_a_broken_rule_is_located(tmp_path, old, new, message):
+    problems = _broken(tmp_path, old, new)
+    assert len(problems) == 1 and message in problems[0], problems
+    assert problems[0].startswith(f"{tmp_path / 'typography.yaml'}:{_line(old)}: languages."), problems
+
+
+def test_an_unknown_rule_is_located_and_the_missing_one_named(tmp_path):
+    problems = _broken(tmp_path, "    number-and-word: no-break\n", "    number-of-words: no-break\n")
+    line = _line("    number-and-word: no-break\n")
+    assert problems == [
+        f"{tmp_path / 'typography.yaml'}:{line - 1}: languages.en: missing rule 'number-and-word'",
+        f"{tmp_path / 'typography.yaml'}:{line}: languages.en.number-of-words: unknown rule 'number-of-words' "
+        "(expected one of: number-and-word, before-percent, apostrophe, plus-join, range-dash, spaced-dash, "
+        "short-words)"]
+
+
+def test_every_language_gives_every_rule(tmp_path):
+    problems = _broken(tmp_path, "  ca:\n", "  fr:\n")
+    assert any("unknown language 'fr'" in p for p in problems) and any("missing language 'ca'" in p
+                                                                       for p in problems)
+    assert RULES.languages.keys() == set(LANGS)
+
+
+def test_a_broken_rules_file_stops_the_build_before_anything_is_drawn(project_copy):
+    path = project_copy.locales / "typography.yaml"
+    path.write_text(path.read_text().replace("plus-join: no-break", "plus-join: wide", 1))
+    code, out, err = run("--root", str(project_copy.root), "build", "dicemants", "--lang", "en", "-q")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: locales/typography.yaml:{_line('plus-join: no-break')}: languages.en.plus-join: "
+                          "expected a space"), err
+    assert "Traceback" not in err and not (project_copy.root / "output").exists()
+    path.unlink()
+    code, _, err = run("--root", str(project_copy.root), "check", "-q")
+    assert code == 2 and "locales/typography.yaml: typography rules not found" in err
+
+
+def test_a_project_without_the_file_prints_as_written(tmp_path):
+    shutil.copytree(PROJECT.locales, tmp_path / "locales", ignore=shutil.ignore_patterns("typography.yaml"))
+    assert load_typography(tmp_path / "locales", required=False) is None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The printed page.
+
+SHORT = {"а", "в", "во", "да", "до", "за", "и", "из", "к", "ко", "на", "не", "ни", "но", "о", "об", "от", "по", "с",
+         "со", "у"}
+
+
+def test_a_russian_rulebook_never_ends_a_line_with_a_short_word(made):
+    reader = pypdf.PdfReader(made("dicemants", "rulebook", "ru"))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert f"Азартная игра в{NB}кубики о{NB}жадности и{NB}риске в{NB}старой алмазной шахте." in text
+    assert f"21{NB}алмаз" in text
+    ends = [line for line in text.split("\n") if line.split(" ")[-1].lower() in SHORT]
+    assert ends == []
