@@ -200,7 +200,8 @@ def _held(tr: Translator) -> str:
 
 
 def _regulars(tr: Translator, n: int) -> str:
-    return tr.format(tr.ngettext("{n} regular die", "{n} regular dice", n), n=n)
+    # A column head, apart from the sentence's "{n} regular die" so each language can write prose its own way.
+    return tr.format(tr.npgettext("odds column", "{n} regular die", "{n} regular dice", n), n=n)
 
 
 PLACEMENT = (
