@@ -5,16 +5,63 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .protocols import CHANCE, TERMINAL, Engine, Policy
 
 S = TypeVar("S")
 A = TypeVar("A")
 O = TypeVar("O")  # noqa: E741
+
+
+R = TypeVar("R")
+
+
+class FunctionEngine(Generic[R, S]):
+    """A game's pure module functions behind the Engine protocol; the game gives who moves, returns and key.
+
+    Every engine module has the same functions (new_game, is_chance, legal_actions, chance_outcomes,
+    apply_chance, apply_action); this face routes the protocol's calls to them.
+    """
+
+    def __init__(self, rules: R, *, start: Callable[[R, int], S], chance: Callable[[S], bool],
+                 actions: Callable[[S], Sequence[Any]], outcomes: Callable[[S], Sequence[tuple[Any, Fraction]]],
+                 on_chance: Callable[[S, Any], tuple[S, tuple[Any, ...]]],
+                 on_action: Callable[[S, Any], tuple[S, tuple[Any, ...]]]) -> None:
+        self.rules = rules
+        self._start, self._chance, self._actions, self._outcomes = start, chance, actions, outcomes
+        self._on_chance, self._on_action = on_chance, on_action
+
+    def mover(self, state: S) -> int | None:
+        """The seat to decide, or None once the game is over."""
+        raise NotImplementedError
+
+    def new_game(self, players: int) -> S:
+        return self._start(self.rules, players)
+
+    def current_player(self, state: S) -> int:
+        seat = self.mover(state)
+        if seat is None:
+            return TERMINAL
+        return CHANCE if self._chance(state) else seat
+
+    def legal_actions(self, state: S) -> Sequence[Any]:
+        return self._actions(state)
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[Any, Fraction]]:
+        return self._outcomes(state)
+
+    def apply(self, state: S, action: Any) -> tuple[S, tuple[Any, ...]]:
+        return self._on_chance(state, action) if self._chance(state) else self._on_action(state, action)
+
+    def returns(self, state: S) -> tuple[Fraction, ...]:
+        raise NotImplementedError
+
+    def key(self, state: S) -> Hashable:
+        raise NotImplementedError
 
 
 MAX_GAMES = 100_000

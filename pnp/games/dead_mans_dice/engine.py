@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeAlias
 
+from ..chance import FunctionEngine
 from ..events import Event as Event  # re-exported: the events this engine reports
 from ..events import event as _ev
 
@@ -869,30 +870,15 @@ def derive_examples(rules: DeadMansRules, tries: int = 400) -> tuple[Example, ..
 
 # ------------------------------------------------------------------ the Engine protocol
 
-class DeadMansEngine:
-    """Dead Man's Dice behind the Engine protocol: a thin, pure face over the functions above."""
+class DeadMansEngine(FunctionEngine[DeadMansRules, State]):
+    """Dead Man's Dice behind the Engine protocol: the functions above, with its winners and its canonical key."""
 
     def __init__(self, rules: DeadMansRules) -> None:
-        self.rules = rules
+        super().__init__(rules, start=new_game, chance=is_chance, actions=legal_actions, outcomes=chance_outcomes,
+                         on_chance=apply_chance, on_action=apply_action)
 
-    def new_game(self, players: int) -> State:
-        return new_game(self.rules, players)
-
-    def current_player(self, state: State) -> int:
-        if state.phase == Phase.OVER:
-            return -2  # TERMINAL
-        return -1 if is_chance(state) else mover(state)  # CHANCE, else the pirate to decide
-
-    def legal_actions(self, state: State) -> Sequence[Any]:
-        return legal_actions(state)
-
-    def chance_outcomes(self, state: State) -> Sequence[tuple[Any, Fraction]]:
-        return chance_outcomes(state)
-
-    def apply(self, state: State, action: Any) -> tuple[State, tuple[Event, ...]]:
-        if is_chance(state):
-            return apply_chance(state, action)
-        return apply_action(state, action)
+    def mover(self, state: State) -> int | None:
+        return None if state.phase == Phase.OVER else mover(state)
 
     def returns(self, state: State) -> tuple[Fraction, ...]:
         """1 to the winner; pirates who reach the goal at the same round's end share the win."""

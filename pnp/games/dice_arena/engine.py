@@ -10,9 +10,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
-from ..chance import within
+from ..chance import FunctionEngine, within
 from ..events import Event as Event  # re-exported: the events this engine reports
 from ..events import event as _ev
 
@@ -416,30 +416,15 @@ def apply_action(state: State, action: Action) -> tuple[State, tuple[Event, ...]
                     turns=state.turns + (not state.thrown)), tuple(events))
 
 
-class ArenaEngine:
-    """Dice Arena behind the Engine protocol: a thin, pure face over the functions above."""
+class ArenaEngine(FunctionEngine[ArenaRules, State]):
+    """Dice Arena behind the Engine protocol: the functions above, with its winners and its canonical key."""
 
     def __init__(self, rules: ArenaRules) -> None:
-        self.rules = rules
+        super().__init__(rules, start=new_game, chance=is_chance, actions=legal_actions, outcomes=chance_outcomes,
+                         on_chance=apply_chance, on_action=apply_action)
 
-    def new_game(self, players: int) -> State:
-        return new_game(self.rules, players)
-
-    def current_player(self, state: State) -> int:
-        if state.phase == Phase.OVER:
-            return -2  # TERMINAL
-        return -1 if is_chance(state) else state.current  # CHANCE, else the seat to move
-
-    def legal_actions(self, state: State) -> Sequence[Any]:
-        return legal_actions(state)
-
-    def chance_outcomes(self, state: State) -> Sequence[tuple[Any, Fraction]]:
-        return chance_outcomes(state)
-
-    def apply(self, state: State, action: Any) -> tuple[State, tuple[Event, ...]]:
-        if is_chance(state):
-            return apply_chance(state, action)
-        return apply_action(state, action)
+    def mover(self, state: State) -> int | None:
+        return None if state.phase == Phase.OVER else state.current
 
     def returns(self, state: State) -> tuple[Fraction, ...]:
         """1 to the last player holding dice, 0 to everyone else."""
