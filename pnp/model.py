@@ -201,8 +201,9 @@ class Part:
     id: str
     name: Sentence
     count: int | None = None
-    printed: bool = False
-    """Made from the kit's sheets (a pad, a mat), not bought: the what-to-print page's shopping list leaves it out."""
+    buy: bool = True
+    """Whether the what-to-print page's shopping list names it: not a part the sheets make (a pad, a mat), nor the
+    dice, which the list names from the dice data."""
 
 
 @dataclass(frozen=True)

@@ -472,16 +472,16 @@ def _parts(ck: Checker, value: Any) -> tuple[Part, ...]:
     parts: list[Part] = []
     for i, raw in enumerate(ck.listing(value, ("parts",), 0, MAX_PARTS)):
         path = ("parts", i)
-        m = ck.mapping(raw, path, {"id", "name"}, {"count", "printed"})
+        m = ck.mapping(raw, path, {"id", "name"}, {"count", "buy"})
         if m is None:
             continue
         part_id = ck.string(m.get("id"), path + ("id",), ID)
         name = ck.text(m.get("name"), path + ("name",))
         count = ck.integer(m["count"], path + ("count",), PART_COUNT) if "count" in m else None
-        printed = ck.boolean(m.get("printed", False), path + ("printed",))
+        buy = ck.boolean(m.get("buy", True), path + ("buy",))
         if part_id is None or name is None:
             continue  # reported: the game is not built
-        parts.append(Part(id=part_id, name=name, count=count, printed=bool(printed)))
+        parts.append(Part(id=part_id, name=name, count=count, buy=bool(buy)))
     return tuple(parts)
 
 

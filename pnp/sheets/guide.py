@@ -71,7 +71,7 @@ def _players(game: Game) -> range:
 
 
 def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
-    """What a table buys or gathers: its dice (ordinary first), the paper, glue, and the parts not printed."""
+    """What a table buys or gathers: its dice (ordinary first), the paper, glue, and the parts marked to buy."""
     faces = {f.id: f for f in game.faces}
     owners = find_spec(game.id).owners(game)
     kinds = {p.kind for p in parts}
@@ -92,8 +92,7 @@ def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
     if "paper-dice" in kinds:
         out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice)"), ((0, 1),)))
     for part in game.parts:
-        # Printed parts come from the sheets; the `dice` part is the rows above, from the dice data.
-        if not part.printed and part.id != "dice":
+        if part.buy:
             out.append(Buy(tr.text(part.name, game.values).capitalize(), ((0, part.count or 1),)))
     return out
 

@@ -59,3 +59,9 @@ def test_the_player_aid_prints_a_page_per_two_players():
     g = game("dead-mans-dice")
     aid = next(p for p in parts_of(g, pages=3) if p.kind == "player-aid")
     assert aid.copies == ((2, 1), (3, 2), (4, 2), (5, 3), (6, 3))
+
+
+def test_parts_marked_not_to_buy_stay_off_the_list():
+    # Gang of Dice's `dice` part is the dice row above, and its score pad is printed: neither is listed twice.
+    g = game("gang-of-dice")
+    assert [b.what for b in shopping(g, tr("en"), [])] == ["Ordinary six-sided dice, about 16 mm (Gang die)", "Pencil"]
