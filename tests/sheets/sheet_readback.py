@@ -46,6 +46,8 @@ class Path:
     """Bézier segments among its edges (a rounded corner is one)."""
     colour: tuple[float, ...] = ()
     """The fill colour (rg/g/k operands) in force when it was painted."""
+    stroke_colour: tuple[float, ...] = ()
+    """The stroke colour (RG/G/K operands) in force when it was painted."""
 
     @property
     def points(self) -> list[tuple[float, float]]:
@@ -108,7 +110,7 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
     if content is None:
         return
     stack = []
-    state = {"ctm": ctm, "width": 1.0, "dashed": False, "colour": ()}
+    state = {"ctm": ctm, "width": 1.0, "dashed": False, "colour": (), "stroke_colour": ()}
     subpaths: list[list[tuple[float, float]]] = []
     curves = 0
 
@@ -123,7 +125,7 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
             a, b, c, d, _, _ = state["ctm"]
             scale = math.sqrt(abs(a * d - b * c))
             found.append(Path(tuple(tuple(s) for s in subpaths if s), stroke, fill, state["dashed"],
-                              state["width"] * scale * MM, curves, state["colour"]))
+                              state["width"] * scale * MM, curves, state["colour"], state["stroke_colour"]))
         subpaths.clear()
         curves = 0
 
@@ -147,6 +149,8 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
             curves += 1
         elif op in ("rg", "g", "k"):
             state["colour"] = tuple(round(float(v), 3) for v in operands)
+        elif op in ("RG", "G", "K"):
+            state["stroke_colour"] = tuple(round(float(v), 3) for v in operands)
         elif op == "h":
             if subpaths and subpaths[-1]:
                 subpaths[-1].append(subpaths[-1][0])

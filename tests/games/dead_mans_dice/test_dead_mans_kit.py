@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
-from helpers import operations, tr
-from sheets.sheet_readback import MM, reader, text
+from helpers import tr
+from sheets.sheet_readback import paths, reader, text
 
 from pnp.games import find_spec
 from pnp.games.dead_mans_dice.spec import pirates
@@ -37,74 +37,16 @@ class Painted:
             and y + h <= box[1] + box[3] + slack
 
 
-def _hex(values) -> str:
-    return "#" + "".join(f"{round(float(v) * 255):02x}" for v in values)
+def _hex(values: tuple[float, ...]) -> str:
+    """An RGB or grey operand list as `#rrggbb`; nothing set yet is black, the PDF default."""
+    rgb = values * 3 if len(values) == 1 else values or (0.0, 0.0, 0.0)
+    return "#" + "".join(f"{round(float(v) * 255):02x}" for v in rgb)
 
 
 def painted(page) -> list[Painted]:
     """Every path painted on a page, with the colours it is painted in (form XObjects included)."""
-    height = float(page.mediabox.height)
-    found: list[Painted] = []
-
-    def walk(content, resources, ctm) -> None:
-        state = {"ctm": ctm, "fill": "#000000", "stroke": "#000000"}
-        stack, points = [], []
-
-        def point(x, y):
-            a, b, c, d, e, f = state["ctm"]
-            return (a * x + c * y + e) * MM, (height - (b * x + d * y + f)) * MM
-
-        def paint(fill: bool, stroke: bool) -> None:
-            if points:
-                xs, ys = [p[0] for p in points], [p[1] for p in points]
-                found.append(Painted((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), tuple(points),
-                                     state["fill"] if fill else None, state["stroke"] if stroke else None))
-            points.clear()
-
-        for operands, op in operations(content, page.pdf):
-            if op == "q":
-                stack.append(dict(state))
-            elif op == "Q":
-                state = stack.pop()
-            elif op == "cm":
-                a, b, c, d, e, f = (float(v) for v in operands)
-                A, B, C, D, E, F = state["ctm"]
-                state["ctm"] = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E,
-                                e * B + f * D + F)
-            elif op == "rg":
-                state["fill"] = _hex(operands)
-            elif op == "RG":
-                state["stroke"] = _hex(operands)
-            elif op == "g":
-                state["fill"] = _hex(operands * 3)
-            elif op == "G":
-                state["stroke"] = _hex(operands * 3)
-            elif op in ("m", "l"):
-                points.append(point(float(operands[0]), float(operands[1])))
-            elif op in ("c", "v", "y"):
-                points.append(point(float(operands[-2]), float(operands[-1])))
-            elif op == "re":
-                x, y, w, h = (float(v) for v in operands)
-                points.extend([point(x, y), point(x + w, y + h)])
-            elif op in ("S", "s"):
-                paint(False, True)
-            elif op in ("f", "F", "f*"):
-                paint(True, False)
-            elif op in ("B", "B*", "b", "b*"):
-                paint(True, True)
-            elif op == "n":
-                points.clear()
-            elif op == "Do":
-                xobject = resources["/XObject"][operands[0]].get_object()
-                if xobject.get("/Subtype") == "/Form":
-                    a, b, c, d, e, f = (float(v) for v in xobject.get("/Matrix", (1, 0, 0, 1, 0, 0)))
-                    A, B, C, D, E, F = state["ctm"]
-                    walk(xobject, xobject.get("/Resources", resources),
-                         (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E,
-                          e * B + f * D + F))
-
-    walk(page.get_contents(), page["/Resources"], (1, 0, 0, 1, 0, 0))
-    return found
+    return [Painted(p.box, tuple(p.points), _hex(p.colour) if p.filled else None,
+                    _hex(p.stroke_colour) if p.stroked else None) for p in paths(page) if p.points]
 
 
 def signature(paths: list[Painted], origin: tuple[float, float]) -> tuple:
