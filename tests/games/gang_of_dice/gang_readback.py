@@ -22,6 +22,10 @@ def _multiply(m: Matrix, n: Matrix) -> Matrix:
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
+MM_PER_PT = 25.4 / 72
+"""Millimetres per PDF point."""
+
+
 @dataclass(frozen=True)
 class Shown:
     """A string drawn on a page and its size on paper, in points (font size times every scale in force)."""
@@ -97,3 +101,17 @@ def grey_at(path: Path, page: int, x: float, y: float, dpi: float = 150.0) -> in
     """The page printed in greyscale, its grey (0 black, 255 white) at (x, y) millimetres from the top left."""
     image = pdfium.PdfDocument(path)[page].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
     return int(image.getpixel((round(x / 25.4 * dpi), round(y / 25.4 * dpi))))
+
+
+def characters(page) -> list[tuple[str, float, float, float, float]]:
+    """Every character printed on a page: (character, left, top, right, bottom) in mm from the top left."""
+    height = page.get_height()
+    chars = page.get_textpage()
+    out = []
+    for i in range(chars.count_chars()):
+        left, bottom, right, top = chars.get_charbox(i)
+        character = chars.get_text_range(i, 1)
+        if character.strip() and right > left:
+            mm = MM_PER_PT
+            out.append((character, left * mm, (height - top) * mm, right * mm, (height - bottom) * mm))
+    return out

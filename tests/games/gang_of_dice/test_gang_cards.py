@@ -5,7 +5,7 @@ from __future__ import annotations
 import pypdf
 import pypdfium2 as pdfium
 import pytest
-from gang_readback import dark_share, grey_at, shown_text
+from gang_readback import characters, dark_share, grey_at, shown_text
 from helpers import tr as translation
 from sheets.sheet_readback import A4, LETTER, MM, page_size, paths, reader, text
 
@@ -216,19 +216,6 @@ def test_a_short_last_word_keeps_to_the_word_before_it():
     assert keep_last_word("Хотя бы один кубик с числом 4 или 5") == "Хотя бы один кубик с числом 4 или\u00a05"
     assert keep_last_word("Total of 7 or more") == "Total of 7 or more"
     assert keep_last_word("5") == "5"
-
-
-def characters(page) -> list[tuple[str, float, float, float, float]]:
-    """Every character printed on a page: (character, left, top, right, bottom) in mm from the top left."""
-    height = page.get_height()
-    chars = page.get_textpage()
-    out = []
-    for i in range(chars.count_chars()):
-        left, bottom, right, top = chars.get_charbox(i)
-        character = chars.get_text_range(i, 1)
-        if character.strip() and right > left:
-            out.append((character, left * MM, (height - top) * MM, right * MM, (height - bottom) * MM))
-    return out
 
 
 SAFE = {"full": 2.5, "low": LOW_INSET + 0.5}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
-from gang_readback import shown_text
+from gang_readback import characters, shown_text
 from helpers import tr as translation
 from sheets.sheet_readback import paths, reader, text
 
@@ -14,7 +14,6 @@ from pnp.rules import load_game
 from pnp.sheets.page import Frame
 
 TOLERANCE = 0.1
-PT = 25.4 / 72
 """Millimetres per point."""
 CLEAR = 0.3
 """The least room between a printed character and a rule of the pad, in millimetres."""
@@ -71,20 +70,6 @@ def test_no_word_on_the_pad_under_7_pt(gang_pdf, paper):
     assert sizes and min(s.size for s in sizes) >= LABEL_PT - 0.01
 
 
-def char_boxes(pdf) -> list[tuple[str, float, float, float, float]]:
-    """Every character printed on the pad's page: (character, left, top, right, bottom) in mm from the top left."""
-    page = pdfium.PdfDocument(pdf)[0]
-    height = page.get_height()
-    chars = page.get_textpage()
-    out = []
-    for i in range(chars.count_chars()):
-        left, bottom, right, top = chars.get_charbox(i)
-        character = chars.get_text_range(i, 1)
-        if character.strip() and right > left:
-            out.append((character, left * PT, (height - top) * PT, right * PT, (height - bottom) * PT))
-    return out
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_word_crosses_a_rule_of_the_pad(gang_pdf, project, lang, paper):
@@ -95,7 +80,7 @@ def test_no_word_crosses_a_rule_of_the_pad(gang_pdf, project, lang, paper):
     rules_y = sorted({r.bottom for _, r in pad.row_boxes()} | {pad.body_top})
     lead = pad.columns[0]
     crossed = []
-    for character, left, top, right, bottom in char_boxes(gang_pdf("score-pad", lang=lang, paper=paper)):
+    for character, left, top, right, bottom in characters(pdfium.PdfDocument(gang_pdf("score-pad", lang=lang, paper=paper))[0]):
         middle = (top + bottom) / 2
         if pad.heads_top <= middle <= pad.bottom:  # the heads and the rows: every column has its rule
             crossed += [(character, x) for x in rules_x if left - CLEAR < x < right + CLEAR]
