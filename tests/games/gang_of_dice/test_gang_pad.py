@@ -14,7 +14,6 @@ from pnp.rules import load_game
 from pnp.sheets.page import Frame
 
 TOLERANCE = 0.1
-"""Millimetres per point."""
 CLEAR = 0.3
 """The least room between a printed character and a rule of the pad, in millimetres."""
 LABEL_PT = 7.0
