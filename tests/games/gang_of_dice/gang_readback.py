@@ -1,89 +1,13 @@
-"""Gang of Dice sheets read back: the size every word is printed at, and how much of a page is inked."""
+"""Gang of Dice sheets read back: where every character is printed, and how much of a page is inked."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
-import pypdf
 import pypdfium2 as pdfium
-from helpers import operations
-
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def _multiply(m: Matrix, n: Matrix) -> Matrix:
-    """The matrix that applies m, then n (PDF row-vector convention)."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-
 
 MM_PER_PT = 25.4 / 72
 """Millimetres per PDF point."""
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A string drawn on a page and its size on paper, in points (font size times every scale in force)."""
-
-    page: int
-    size: float
-    text: str
-
-
-@cache
-def _reader(path: str, mtime: int) -> pypdf.PdfReader:
-    return pypdf.PdfReader(path)
-
-
-def shown_text(path: Path) -> list[Shown]:
-    """Every string drawn in a PDF, form XObjects included, with the size it prints at."""
-    reader = _reader(str(path), path.stat().st_mtime_ns)
-    found: list[Shown] = []
-    for number, page in enumerate(reader.pages):
-        _walk(page.get_contents(), page["/Resources"], IDENTITY, number, found, reader)
-    return found
-
-
-def _walk(content, resources, ctm: Matrix, number: int, found: list[Shown], pdf) -> None:
-    if content is None:
-        return
-    stack: list[tuple[Matrix, float]] = []
-    font_size, tm = 0.0, IDENTITY
-    for operands, op in operations(content, pdf):
-        if op == "q":
-            stack.append((ctm, font_size))
-        elif op == "Q":
-            ctm, font_size = stack.pop()
-        elif op == "cm":
-            ctm = _multiply(tuple(float(v) for v in operands), ctm)
-        elif op == "BT":
-            tm = IDENTITY
-        elif op == "Tf":
-            font_size = float(operands[1])
-        elif op == "Tm":
-            tm = tuple(float(v) for v in operands)
-        elif op in ("Td", "TD"):
-            tm = _multiply((1, 0, 0, 1, float(operands[0]), float(operands[1])), tm)
-        elif op in ("Tj", "TJ", "'", '"'):
-            a, b, c, d, _, _ = _multiply(tm, ctm)
-            size = font_size * math.sqrt(abs(a * d - b * c))
-            found.append(Shown(number, size, _decode(operands)))
-        elif op == "Do":
-            xobject = resources["/XObject"][operands[0]].get_object()
-            if xobject.get("/Subtype") == "/Form":
-                matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
-                _walk(xobject, xobject.get("/Resources", resources), _multiply(matrix, ctm), number, found, pdf)
-
-
-def _decode(operands) -> str:
-    """The shown bytes in hex (glyph ids, not Unicode): enough to tell one string from another in a failure."""
-    parts = operands[-1] if isinstance(operands[-1], list) else [operands[-1]]
-    return b"".join(getattr(p, "original_bytes", b"") for p in parts).hex()
 
 
 def dark_share(path: Path, dpi: float = 50.0) -> list[float]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
-from gang_readback import characters, shown_text
+from gang_readback import characters
+from helpers import font_sizes
 from helpers import tr as translation
 from sheets.sheet_readback import paths, reader, text
 
@@ -65,8 +66,8 @@ def test_a_tick_box_per_player_per_round_in_the_triggered_column(gang_pdf, proje
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_word_on_the_pad_under_7_pt(gang_pdf, paper):
-    sizes = shown_text(gang_pdf("score-pad", paper=paper))
-    assert sizes and min(s.size for s in sizes) >= LABEL_PT - 0.01
+    sizes = font_sizes(gang_pdf("score-pad", paper=paper))
+    assert sizes and min(size for _, size, _ in sizes) >= LABEL_PT - 0.01
 
 
 @pytest.mark.parametrize("lang", LANGS)
