@@ -272,7 +272,8 @@ def _render(settings: Settings, job: Job, staged: Path,
             html = rulebook_html(project, job.game, tr, job.paper)
             data, warnings = render_pdf(html, [project.root, FONTS_DIR], project.templates,
                                         template_folders(project, job.game),
-                                        template_file(project, job.game, "rulebook.html"), project.root)
+                                        template_file(project, job.game, "rulebook.html"), project.root,
+                                        tighter=lambda: rulebook_html(project, job.game, tr, job.paper, tight=True))
         else:
             data, warnings = sheet_pdf(project, job.game, tr, job.kind, job.paper, settings.options)
         atomic_write_bytes(staged, data)

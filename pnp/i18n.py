@@ -21,7 +21,7 @@ from babel.numbers import format_decimal, format_percent
 
 from .errors import InputError, Problem, display_path
 from .model import LANGS, Choice, Sentence, Text
-from .typography import Language, load_typography, typeset, typeset_html
+from .typography import WORD_SPEC, Language, load_typography, typeset, typeset_html
 
 DOMAIN = "pnp"
 """One catalog per language holds every string: templates, Python and rules files."""
@@ -480,6 +480,11 @@ def names(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+def worded(text: str) -> set[str]:
+    """The placeholders a sentence says in words (`{n:word}`, `{n:Word-f}`…)."""
+    return {name for _, name, spec, _ in string.Formatter().parse(text) if name and spec}
+
+
 def placeholder_problems(text: str) -> list[tuple[str, str]]:
     """What is wrong with a sentence's placeholders as such, each with the text at fault: broken braces, or
     anything but a plain name."""
@@ -490,9 +495,9 @@ def placeholder_problems(text: str) -> list[tuple[str, str]]:
         return [(f"broken braces ({exc})", "")]
     problems = []
     for name, conversion, spec in fields:
-        if not name.isidentifier() or conversion or spec:
+        if not name.isidentifier() or conversion or (spec and not WORD_SPEC.fullmatch(spec)):
             whole = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
-            problems.append((f"placeholder {whole} is not a plain name", whole))
+            problems.append((f"placeholder {whole} is not a plain name or a count in words ({{n:word}})", whole))
     return problems
 
 
@@ -572,6 +577,10 @@ def message_issues(message: Message, lang: str, pieces: tuple[tuple[tuple[int | 
             # A form used for exactly one thing may say "one" in words rather than print the count ("un dado").
             if got != wanted and not (index in only_one and wanted - ({"n"} | counts) <= got <= wanted):
                 problems = [(f"placeholders {sorted(got)} differ from {sorted(wanted)}", "")]
+            # msgfmt -c compares formats too: a count in words where the English prints digits is refused there.
+            for name in sorted(worded(form) - set().union(*(worded(i) for i in ids))):
+                problems.append((f"{{{name}:word}} where the English has {{{name}}}: say it in digits, or have the "
+                                 "English say it in words", "{" + name + ":"))
         issues.extend(EntryIssue(_line_of(lines, at), first, f"{tag}{problem}", True) for problem, at in problems)
     return issues
 
@@ -603,8 +612,9 @@ def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
 class _Values(string.Formatter):
     """Fills `{name}` placeholders with the rules data's values, formatted for the locale.
 
-    A placeholder is a plain name and nothing more: no attribute, index, conversion or format, so no
-    sentence (a translation above all) can reach into the objects behind the values.
+    A placeholder is a plain name and nothing more: no attribute, index or conversion, so no sentence (a
+    translation above all) can reach into the objects behind the values. Its one format is `word` (see
+    typography.WORD_SPEC): a count said in words where the language's style does (`{n:word-f}` → «una»).
     """
 
     def __init__(self, tr: Translator):
@@ -622,6 +632,12 @@ class _Values(string.Formatter):
         return value
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec:
+            spec = WORD_SPEC.fullmatch(format_spec)
+            if spec is None:
+                raise ValueError(f"placeholders take no format but word (:{format_spec})")
+            if isinstance(value, int) and not isinstance(value, bool):
+                return self.tr.count(value, spec.group("gender") or "m", spec.group("case") == "Word")
         return self.tr.value(value)
 
 
@@ -674,6 +690,14 @@ class Translator:
         """A number the local way; a negative one with a true minus sign (−7), as print wants."""
         text: str = format_decimal(n, locale=self.lang)
         return "\u2212" + text[1:] if text.startswith("-") else text
+
+    def count(self, n: int, gender: str = "m", capital: bool = False) -> str:
+        """A count as the language's style says it in prose: a word for the small ones its typography lists
+        («un», «dues», «одна»), digits beyond them; `capital` opens a sentence with it."""
+        word = self.typography.number_word(n, gender) if self.typography else None
+        if word is None:
+            return self.number(n)
+        return word[:1].upper() + word[1:] if capital else word
 
     def percent(self, value: float, decimals: int = 1) -> str:
         """A percentage the local way (`58.3%`, `58,3 %`), with a fixed number of decimals."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -106,12 +106,40 @@ class _Warnings(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+NEAR_EMPTY = 0.4
+"""A last page filled less than this is worth pulling back (see render_pdf's `tighter`)."""
+
+
+def last_page_share(document: Any) -> float:
+    """How far down its last page a rendered document's content reaches, as a share of the page's content
+    height (running heads and page numbers, in the page margins, left out)."""
+    page = document.pages[-1]._page_box
+    top = page.content_box_y()
+    bottom = top
+
+    def walk(box: Any) -> None:
+        nonlocal bottom
+        if type(box).__name__ in ("LineBox", "InlineReplacedBox", "BlockReplacedBox", "TableRowBox"):
+            bottom = max(bottom, box.position_y + box.margin_height())
+        for child in getattr(box, "children", None) or ():
+            walk(child)
+
+    for child in page.children:
+        if type(child).__name__ != "MarginBox":
+            walk(child)
+    return float((bottom - top) / page.height) if page.height else 1.0
+
+
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
-               template: str = "", root: Path | None = None) -> tuple[bytes, list[str]]:
+               template: str = "", root: Path | None = None,
+               tighter: Callable[[], str] | None = None) -> tuple[bytes, list[str]]:
     """Render HTML to PDF bytes; returns them with WeasyPrint's warnings.
 
     A URL outside `allowed` stops the render: the error names the file and line of `templates` (the template
     folders) that refer to it, else `template`, the page's own template.
+
+    `tighter` makes the same page set a little tighter: when the last page is nearly empty, it is rendered too and
+    kept if it needs fewer pages, so a few lines are pulled back rather than left alone on a page.
     """
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
@@ -123,8 +151,13 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     fetcher = _fetcher_class()(allowed)
     data = b""
     try:
-        document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher)
-        data = document.write_pdf(font_config=FontConfiguration(), pdf_variant=None, uncompressed_pdf=False)
+        fonts = FontConfiguration()
+        document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
+        if tighter is not None and len(document.pages) > 1 and last_page_share(document) < NEAR_EMPTY:
+            tight = HTML(string=tighter(), base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
+            if len(tight.pages) < len(document.pages):
+                document = tight
+        data = document.write_pdf(pdf_variant=None, uncompressed_pdf=False)
     except FatalURLFetchingError:
         pass  # the refusal is in fetcher.refused
     finally:

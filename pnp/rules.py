@@ -16,6 +16,7 @@ from .games import find_spec, game_ids, registry
 from .model import LANGS, Block, Choice, Die, Face, FrozenDict, Game, Params, Part, Range, Section, Sentence, Text
 from .project import FONTS_DIR
 from .source import Located, format_path, load_yaml, read_capped
+from .typography import WORD_SPEC
 
 if TYPE_CHECKING:
     from .games.gamespec import GameSpec, KeyReader
@@ -211,9 +212,13 @@ class Checker:
             for source in filter(None, (text.msgid, text.plural)):
                 try:
                     names = placeholders(source)
+                    specs = {spec for _, name, spec, _ in string.Formatter().parse(source) if name and spec}
                 except ValueError as exc:
                     self.fail(path, f"bad placeholder syntax: {exc}")
                     continue
+                for spec in sorted(s for s in specs if not WORD_SPEC.fullmatch(s)):
+                    self.fail(path, f"placeholder format :{spec} is not one pnp knows (:word, :Word, :word-f, "
+                                    ":word-n say a count in words)")
                 for name in sorted(names):
                     if name not in values:
                         self.fail(path, f"placeholder {{{name}}} names no value of the rules data")

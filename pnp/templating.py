@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup, escape
 
 from .errors import InputError, Problem
 from .games import find_spec
@@ -97,12 +99,24 @@ def face_uri(art: str, pips: int | None, size_mm: float = 12.0) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
+EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])")
+"""`*Strike*` in a rules sentence or its translation: a title of a work, set in italics as every language's
+typography wants (GLOSSARY: titles of works)."""
+
+
+def emphasis(text: str) -> str:
+    """A sentence with its `*title*` spans in italics: markup, the rest escaped; a sentence without one as it is."""
+    if "*" not in text or not EMPHASIS.search(text):
+        return text
+    return Markup(EMPHASIS.sub(r"<em>\1</em>", str(escape(text))))
+
+
 def game_context(game: Game, tr: Translator) -> dict[str, Any]:
     """What every template of a game may use: the game, the reader's language, face art, the game's own helpers."""
     values = game.values
 
     def t(text: Any) -> str:
-        return tr.text(text, values)
+        return emphasis(tr.text(text, values))
 
     def face_img(face: Face) -> str:
         return face_uri(face.art, face.pips)

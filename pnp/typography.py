@@ -33,8 +33,16 @@ SPACES = {"space": " ", "no-break": "\u00a0", "narrow": "\u202f"}
 DASHES = ("\u2013", "\u2014")
 """The dashes a rule may ask for: en dash (2–6) and em dash (—)."""
 
-RULES = ("number-and-word", "before-percent", "apostrophe", "plus-join", "range-dash", "spaced-dash", "short-words")
-"""The rules every language gives, in the order they run."""
+RULES = ("number-and-word", "before-percent", "apostrophe", "plus-join", "range-dash", "spaced-dash", "short-words",
+         "number-words")
+"""The rules every language gives, in the order they run (number-words fills `{n:word}` placeholders)."""
+
+GENDERS = ("m", "f", "n")
+"""The genders a number word may take (`{n:word-f}`: una, dues, одна); m is the one a bare `{n:word}` takes."""
+
+WORD_SPEC = re.compile(r"(?P<case>word|Word)(?:-(?P<gender>[mfn]))?")
+"""The one format a placeholder may carry: `{n:word}` says a count in words where the language's style does
+(`Word`: capitalised, to open a sentence), with the noun's gender after a hyphen (`{n:word-f}`)."""
 
 INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "data", "dfn", "em", "i", "kbd", "mark", "q", "s",
                     "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "tspan"})
@@ -79,6 +87,16 @@ class Language:
     """(mark, space before it) for a dash standing between spaces."""
     short_words: tuple[tuple[str, ...], str] | None = None
     """(words, space after them): one- and two-letter words kept with the word after them."""
+    number_words: tuple[tuple[tuple[str, str], ...], ...] = ()
+    """The words for 1, 2, 3… as (gender, word) pairs, as far as the language's style spells counts out; beyond
+    them, digits."""
+
+    def number_word(self, n: int, gender: str = "m") -> str | None:
+        """`n` in words for a noun of `gender` (`dues` for 2, f, in Catalan), or None where the style wants digits."""
+        if not 1 <= n <= len(self.number_words):
+            return None
+        forms = dict(self.number_words[n - 1])
+        return forms.get(gender, forms["m"])
 
     @property
     def edits(self) -> tuple[Callable[[str], list[tuple[int, str, bool]]], ...]:
@@ -373,6 +391,9 @@ class _Validator:
         short = None
         if "short-words" in rules and rules["short-words"] is not False:
             short = self.short_words(rules["short-words"], (*path, "short-words"))
+        words: tuple[tuple[tuple[str, str], ...], ...] = ()
+        if "number-words" in rules and rules["number-words"] is not False:
+            words = self.number_words(rules["number-words"], (*path, "number-words"))
         return Language(
             lang,
             number_and_word=self.space(rules["number-and-word"], (*path, "number-and-word"))
@@ -384,7 +405,34 @@ class _Validator:
             range_dash=self.dash(rules["range-dash"], (*path, "range-dash")) if "range-dash" in rules else None,
             spaced_dash=spaced,
             short_words=short,
+            number_words=words,
         )
+
+    def number_words(self, value: Any, path: tuple[str | int, ...]) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """The words for 1, 2, 3… in order: each a word, or a mapping of genders to words (m required)."""
+        if not isinstance(value, list) or not value:
+            self.fail(path, "expected a list of the words for 1, 2, 3… (or false)")
+            return ()
+        out = []
+        for index, item in enumerate(value):
+            where = (*path, index)
+            forms = {"m": item} if isinstance(item, str) else item
+            if not isinstance(forms, dict):
+                self.fail(where, f"expected a word or a mapping of genders ({', '.join(GENDERS)}) to words")
+                continue
+            words = {}
+            for gender, word in forms.items():
+                if gender not in GENDERS:
+                    self.fail((*where, gender), f"unknown gender {gender!r} (expected one of: {', '.join(GENDERS)})")
+                elif not isinstance(word, str) or not re.fullmatch(r"[^\W\d_]+(?:[ -][^\W\d_]+)*", word):
+                    self.fail((*where, gender), f"expected a word, found {word!r}")
+                else:
+                    words[gender] = word
+            if "m" not in forms:
+                self.fail(where, f"missing the word for {index + 1} without a gender (m)")
+            elif words:
+                out.append(tuple(sorted(words.items())))
+        return tuple(out)
 
     def short_words(self, value: Any, path: tuple[str | int, ...]) -> tuple[tuple[str, ...], str] | None:
         fields = self.mapping(value, path, ("words", "after"), "key")

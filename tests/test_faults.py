@@ -27,7 +27,7 @@ from pnp.output import STAGING_PREFIX, Staging, locked, remove_stale
 
 def fast_rulebooks(monkeypatch):
     """The rulebook's HTML is made as in a build, its PDF is a stand-in: these tests are about files, not layout."""
-    monkeypatch.setattr("pnp.build.render_pdf", lambda html, *args: (b"%PDF-1.7 stand-in", []))
+    monkeypatch.setattr("pnp.build.render_pdf", lambda html, *args, **kwargs: (b"%PDF-1.7 stand-in", []))
 
 
 def files(folder: Path) -> list[str]:

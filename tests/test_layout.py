@@ -129,3 +129,44 @@ def test_the_rules_by_file(tmp_path, kind):
 
     assert layout.rules_for(Path(f"{kind}.pdf")) == (layout.RULEBOOK if kind == "rulebook" else layout.SHEET)
     assert layout.rules_for(Path("kit.pdf")) is None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# A nearly empty last page is pulled back where the page set a little tighter holds it (pnp/pdf.py).
+
+def _pages(project, body: str, tighter: str | None) -> tuple[int, str]:
+    import io
+
+    import pypdf
+
+    from pnp.pdf import render_pdf
+
+    def page(css: str) -> str:
+        return f"<html><head><style>{STYLE}{css}</style></head><body>{body}</body></html>"
+
+    data, _ = render_pdf(page(""), [project.root, FONTS_DIR], project.templates, [project.templates], "",
+                         project.root, tighter=(lambda: page(tighter)) if tighter is not None else None)
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return len(reader.pages), reader.pages[-1].extract_text()  # the count, and where the last page begins
+
+
+def test_a_few_lines_left_on_a_last_page_are_pulled_back_by_the_tighter_setting(project):
+    body = PARAGRAPH * 22  # a page and a few lines at 1.42; one page at 1.2
+    assert _pages(project, body, None)[0] == 2
+    assert _pages(project, body, "html { line-height: 1.2; }")[0] == 1
+    # A tighter setting that saves no page is not used: the page stays as it was set.
+    assert _pages(project, body, "p { margin-bottom: 1.9mm; }")[1] == _pages(project, body, None)[1]
+    # A last page well filled is never set again.
+    full = PARAGRAPH * 36  # the second page three quarters full: one page at 0.6, but it is never tried
+    assert _pages(project, full, "html { line-height: 0.6; }") == _pages(project, full, None)
+    assert _pages(project, full, None)[0] == 2
+
+
+@pytest.mark.parametrize("lang", ["es", "ca", "ru"])
+def test_dice_arena_ends_without_a_page_for_the_quick_reference_alone(made, lang):
+    import pypdf
+
+    english = len(pypdf.PdfReader(made("dice-arena", "rulebook", "en")).pages)
+    reader = pypdf.PdfReader(made("dice-arena", "rulebook", lang))
+    assert len(reader.pages) == english
+    assert "Quick reference" not in reader.pages[-1].extract_text() or lang != "en"

@@ -160,6 +160,41 @@ def test_a_placeholder_value_is_set_once_filled():
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# Counts in words: `{n:word}` says a small count as the language does, with the noun's gender; digits beyond.
+
+@pytest.mark.parametrize("lang, spec, words", [
+    ("en", "word", ["one", "two", "three", "ten", "11", "21"]),
+    ("es", "word", ["un", "dos", "tres", "diez", "11", "21"]),
+    ("es", "word-f", ["una", "dos", "tres", "diez", "11", "21"]),
+    ("ca", "word", ["un", "dos", "tres", "deu", "11", "21"]),
+    ("ca", "word-f", ["una", "dues", "tres", "deu", "11", "21"]),
+    ("ru", "word", ["один", "два", "три", "10", "11", "21"]),  # one-digit counts only, as Russian style has it
+    ("ru", "word-f", ["одна", "две", "три", "10", "11", "21"]),
+    ("ru", "word-n", ["одно", "два", "три", "10", "11", "21"]),
+])
+def test_a_small_count_is_said_in_words_with_its_gender(lang, spec, words):
+    assert [tr(lang).format(f"{{n:{spec}}}", n=n) for n in (1, 2, 3, 10, 11, 21)] == words
+
+
+def test_a_count_opening_a_sentence_is_capitalised_and_only_counts_take_words():
+    assert tr("ca").format("{n:Word-f} tirades. {n:Word-f}.", n=2) == "Dues tirades. Dues."
+    assert tr("en").format("{n:Word} rolls; {m:Word} rolls", n=3, m=12) == "Three rolls; 12 rolls"
+    assert tr("es").format("{n:word}", n=0) == "0" and tr("ru").format("{n:word}", n=-1) == "\u22121"
+    assert tr("en").format("{name:word}", name="Ann") == "Ann"  # a name is a name, whatever its format
+    with pytest.raises(ValueError, match=r"no format but word \(:words\)"):
+        tr("en").format("{n:words}", n=2)
+
+
+def test_a_language_without_number_words_prints_digits(tmp_path):
+    text = (PROJECT.locales / "typography.yaml").read_text()
+    (tmp_path / "typography.yaml").write_text(text.replace("number-words: [one, two,", "number-words: false\n#", 1))
+    from pnp.i18n import Translator
+    import gettext
+    english = Translator("en", gettext.NullTranslations(), typography=load_typography(tmp_path)["en"])
+    assert english.format("{n:Word} rolls", n=2) == "2 rolls"
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # The rules file, read strictly (exit 2, located).
 
 def _broken(tmp_path, old: str, new: str):
@@ -182,6 +217,12 @@ def _line(old: str) -> int:
     ("words: [а, в,", "words: [а, при,", "expected a word of one or two letters, found 'при'"),
     ("words: [а, в,", "words: [а, а,", "'а' is listed twice"),
     ("spaced-dash: {mark: \"–\", before: no-break}", "spaced-dash: {mark: \"–\"}", "missing key 'before'"),
+    ("[{m: un, f: una}, dos,", "[{m: un, x: una}, dos,", "unknown gender 'x' (expected one of: m, f, n)"),
+    ("[{m: un, f: una}, dos,", "[{f: una}, dos,", "missing the word for 1 without a gender (m)"),
+    ("[{m: un, f: una}, dos,", "[{m: un, f: una}, 2,", "expected a word or a mapping of genders"),
+    ("[{m: un, f: una}, dos,", "[{m: un, f: un1}, dos,", "expected a word, found 'un1'"),
+    ("number-words: [one, two, three, four, five, six, seven, eight, nine, ten]", "number-words: one two three",
+     "expected a list of the words for 1, 2, 3"),
 ])
 def test_a_broken_rule_is_located(tmp_path, old, new, message):
     problems = _broken(tmp_path, old, new)
@@ -196,7 +237,7 @@ def test_an_unknown_rule_is_located_and_the_missing_one_named(tmp_path):
         f"{tmp_path / 'typography.yaml'}:{line - 1}: languages.en: missing rule 'number-and-word'",
         f"{tmp_path / 'typography.yaml'}:{line}: languages.en.number-of-words: unknown rule 'number-of-words' "
         "(expected one of: number-and-word, before-percent, apostrophe, plus-join, range-dash, spaced-dash, "
-        "short-words)"]
+        "short-words, number-words)"]
 
 
 def test_every_language_gives_every_rule(tmp_path):

@@ -98,7 +98,7 @@ def test_gang_of_dice_prints_one_shared_set_never_the_pools(sheet, project):
     assert len(stickers(pdf, 13.0)) == 12 + 12 * 6  # a gangster for the 6 of each ordinary die, or full sets
     words = spaced(text(pdf))
     assert ("Stick one on the 6 face of an ordinary die, and it becomes a game die. "
-            "12 stickers: as many as a table needs.") in words
+            "As many as a table needs: 12 stickers.") in words
     assert not any(n in words for n in ("96", "144"))
     assert len(outlines(sheet("gang-of-dice", "paper-dice"))) == 12
 

@@ -338,9 +338,9 @@ class DeadMansBook:
             out.append(tr.gettext("No rival's top die can be plundered right away."))
         if outcome.max_plunder:
             n = outcome.max_plunder
-            out.append(tr.format(tr.ngettext("Plundering in the best order, you can take up to {n} die this turn.",
-                                             "Plundering in the best order, you can take up to {n} dice this turn.",
-                                             n), n=n))
+            out.append(tr.format(tr.ngettext(
+                "Plundering in the best order, you can take up to {n:word} die this turn.",
+                "Plundering in the best order, you can take up to {n:word} dice this turn.", n), n=n))
         return out
 
     def snapshot(self, game: Game, tr: Translator) -> str:

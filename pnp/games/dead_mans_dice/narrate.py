@@ -207,7 +207,7 @@ class Teller:
         tr = self.tr
         items = [tr.gettext("your Jolly Roger die")] * bool(jolly_rogers)
         if regulars:
-            items.append(tr.format(tr.ngettext("{n} regular die", "{n} regular dice", regulars), n=regulars))
+            items.append(tr.format(tr.ngettext("{n:word} regular die", "{n:word} regular dice", regulars), n=regulars))
         return tr.format(tr.gettext("In your hand: {dice}."), dice=tr.join(items))
 
 

@@ -103,13 +103,14 @@ def _scene(example: engine.Example, tr: Translator) -> list[str]:
         out.append(tr.format(tr.gettext("It is the first turn of the game. The neutral die shows {number} in the "
                                         "arena."), number=example.arena[0]))
     elif k:
-        out.append(tr.format(tr.ngettext("The arena holds {n} die, showing {numbers}.",
-                                         "The arena holds {n} dice, showing {numbers}.", k),
+        out.append(tr.format(tr.ngettext("The arena holds {n:word} die, showing {numbers}.",
+                                         "The arena holds {n:word} dice, showing {numbers}.", k),
                              n=k, numbers=list(example.arena)))
     else:
         out.append(tr.gettext("The arena is empty, so you must strike."))
     h = example.hand
-    out.append(tr.format(tr.ngettext("You have {n} die in your hand.", "You have {n} dice in your hand.", h), n=h))
+    out.append(tr.format(tr.ngettext("You have {n:word} die in your hand.", "You have {n:word} dice in your hand.", h),
+                         n=h))
     return out
 
 

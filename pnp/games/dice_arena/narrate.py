@@ -16,8 +16,8 @@ def narrate(events: Sequence[Event], tr: Translator) -> list[str]:
     groups = [e for e in events if e.kind == Kind.CAPTURED]
     if throw is not None and strike:
         n = len(throw["faces"])
-        out.append(tr.format(tr.ngettext("Strike: you throw the {n} die in your hand.",
-                                         "Strike: you throw all {n} dice in your hand at once.", n), n=n))
+        out.append(tr.format(tr.ngettext("Strike: you throw the {n:word} die in your hand.",
+                                         "Strike: you throw all {n:word} dice in your hand at once.", n), n=n))
     if len(groups) > 1:
         out.append(tr.gettext("Every matching group is captured at once."))
     for event in events:
@@ -26,8 +26,8 @@ def narrate(events: Sequence[Event], tr: Translator) -> list[str]:
             out.append(_removed(event["reason"], event["count"], strike, tr))
         elif kind == Kind.CAPTURED:
             n = event["count"]
-            out.append(tr.format(tr.ngettext("You capture the {n} die showing {number}.",
-                                             "You capture the {n} dice showing {number}.", n),
+            out.append(tr.format(tr.ngettext("You capture the {n:word} die showing {number}.",
+                                             "You capture the {n:word} dice showing {number}.", n),
                                  n=n, number=event["number"]))
             if event["neutral"]:
                 out.append(tr.gettext("The neutral die is one of them: from now on it is yours."))
@@ -38,8 +38,8 @@ def narrate(events: Sequence[Event], tr: Translator) -> list[str]:
                                              len(numbers)), numbers=numbers))
         elif kind == Kind.HAND and event["hand"]:
             n = event["hand"]
-            out.append(tr.format(tr.ngettext("You now have {n} die in your hand.",
-                                             "You now have {n} dice in your hand.", n), n=n))
+            out.append(tr.format(tr.ngettext("You now have {n:word} die in your hand.",
+                                             "You now have {n:word} dice in your hand.", n), n=n))
         elif kind == Kind.ELIMINATED:
             out.append(tr.gettext("Your hand is empty, so you are eliminated at once."))
         elif kind == Kind.TURN_END and event["reason"] == End.CAPTURED:
@@ -56,10 +56,11 @@ def _removed(reason: str, n: int, strike: bool, tr: Translator) -> str:
     if reason == Removal.OUTSIDE:
         if not strike:
             return tr.gettext("Failed throw: your die lands outside the arena and is removed from the game.")
-        return tr.format(tr.ngettext("Failed throw: {n} die lands outside the arena and is removed from the game.",
-                                     "Failed throw: {n} dice land outside the arena and are removed from the game.",
-                                     n), n=n)
+        return tr.format(tr.ngettext(
+            "Failed throw: {n:word} die lands outside the arena and is removed from the game.",
+            "Failed throw: {n:word} dice land outside the arena and are removed from the game.", n), n=n)
     if not strike:
         return tr.gettext("Your die shows an X and is removed from the game.")
-    return tr.format(tr.ngettext("{n} die shows an X and is removed from the game. An X is never captured.",
-                                 "{n} dice show an X and are removed from the game. An X is never captured.", n), n=n)
+    return tr.format(tr.ngettext(
+        "The die showing an X is removed from the game. An X is never captured.",
+        "The {n:word} dice showing an X are removed from the game. An X is never captured.", n), n=n)

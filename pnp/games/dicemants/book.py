@@ -94,8 +94,8 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
         "tnt-empty-lost": tr.gettext("TNT with an empty lost zone"),
         "tnt-return": tr.gettext("TNT brings a die back"),
         "pick-alone": tr.gettext("A broken pick on its own"),
-        "void-streak": tr.format(tr.ngettext("{n} all-void roll in a row", "{n} all-void rolls in a row", limit),
-                                 n=limit),
+        "void-streak": tr.format(tr.ngettext("{n:Word} all-void roll in a row", "{n:Word} all-void rolls in a row",
+                                             limit), n=limit),
         "skull-big-bag": tr.gettext("A skull after a good run"),
     }
     if example.id.startswith("pinned-"):  # the source's own number: its impossible rolls are left out, not renumbered
@@ -110,15 +110,16 @@ def example_view(example: engine.Example, game: Game, tr: Translator, number: in
     """One example in the reader's language."""
     before = []
     if example.bag:
-        before.append(tr.format(tr.ngettext("Your bag holds {n} diamond.", "Your bag holds {n} diamonds.",
+        before.append(tr.format(tr.ngettext("Your bag holds {n:word} diamond.", "Your bag holds {n:word} diamonds.",
                                             example.bag), n=example.bag))
     if example.lost:
         n = len(example.lost)
-        before.append(tr.format(tr.ngettext("The lost zone holds {n} die.", "The lost zone holds {n} dice.", n), n=n))
+        before.append(tr.format(tr.ngettext("The lost zone holds {n:word} die.", "The lost zone holds {n:word} dice.",
+                                            n), n=n))
     if example.void_streak:
         n = example.void_streak
-        before.append(tr.format(tr.ngettext("You have just made {n} all-void roll in a row.",
-                                             "You have just made {n} all-void rolls in a row.", n), n=n))
+        before.append(tr.format(tr.ngettext("You have just made {n:word} all-void roll in a row.",
+                                             "You have just made {n:word} all-void rolls in a row.", n), n=n))
     res = example.resolution
     after = (
         Zone(tr.gettext("Bag"), res.bag),

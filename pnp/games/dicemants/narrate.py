@@ -57,14 +57,17 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
                 lost += 1  # skull or thief: counted in one sentence below
         elif kind == Kind.VOID_ROLL:
             n = event["streak"]
-            out.append(tr.format(tr.ngettext("Every die shows void: that makes {n} all-void roll in a row.",
-                                             "Every die shows void: that makes {n} all-void rolls in a row.", n), n=n))
+            out.append(tr.format(tr.ngettext("Every die shows void: that makes {n:word} all-void roll in a row.",
+                                             "Every die shows void: that makes {n:word} all-void rolls in a row.", n),
+                                 n=n))
     if lost:
-        out.append(tr.format(tr.ngettext("{n} diamond goes to the lost zone.", "{n} diamonds go to the lost zone.",
+        out.append(tr.format(tr.ngettext("You lose {n:word} diamond to the lost zone.",
+                                         "You lose {n:word} diamonds to the lost zone.",
                                          lost), n=lost))
     kept = sum(1 for e in events if e.kind == Kind.TO_BAG)
     if kept:
-        out.append(tr.format(tr.ngettext("{n} diamond goes to your bag.", "{n} diamonds go to your bag.", kept),
+        out.append(tr.format(tr.ngettext("You put {n:word} diamond in your bag.",
+                                         "You put {n:word} diamonds in your bag.", kept),
                              n=kept))
     out.extend(_ending(resolution, events, tr))
     return out
@@ -105,7 +108,8 @@ def _tier_lead(tier: Event, events: list[Event], game: Game, tr: Translator) -> 
             n = sum(1 for e in events if e.kind in (Kind.TO_LOST, Kind.BUG_IDLE) and _is_bug(game, e["cause"]))
             if n == 1:
                 return [tr.gettext("A bug acts.")]
-            return [tr.format(tr.ngettext("{n} bug acts, from left to right.", "{n} bugs act, from left to right.", n),
+            return [tr.format(tr.ngettext("The {n:word} bug acts, from left to right.",
+                                             "The {n:word} bugs act, from left to right.", n),
                               n=n)]
     return []
 
@@ -125,12 +129,12 @@ def _ending(resolution: Resolution, events: list[Event], tr: Translator) -> list
                 why = tr.gettext("Your turn ends.")
         if n == 0:
             return [why, tr.gettext("You bank nothing.")]
-        return [why, tr.format(tr.ngettext("You bank {n} diamond.", "You bank {n} diamonds.", n), n=n)]
+        return [why, tr.format(tr.ngettext("You bank {n:word} diamond.", "You bank {n:word} diamonds.", n), n=n)]
     if resolution.reroll == Again.MANDATORY:
-        return [tr.format(tr.ngettext("You must re-roll the {n} die on the board.",
-                                      "You must re-roll the {n} dice on the board.", board), n=board)]
+        return [tr.format(tr.ngettext("You must re-roll the {n:word} die on the board.",
+                                      "You must re-roll the {n:word} dice on the board.", board), n=board)]
     if resolution.reroll == Again.OPTIONAL:
-        return [tr.format(tr.ngettext("You may re-roll the {n} die left on the board, or stop and bank your bag.",
-                                      "You may re-roll the {n} dice left on the board, or stop and bank your bag.",
+        return [tr.format(tr.ngettext("You may re-roll the {n:word} die left on the board, or stop and bank your bag.",
+                                      "You may re-roll the {n:word} dice left on the board, or stop and bank your bag.",
                                       board), n=board)]
     return []

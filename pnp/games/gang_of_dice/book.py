@@ -149,23 +149,23 @@ def _scene(example: engine.Example, tr: Translator) -> list[str]:
     if any(e.kind in (engine.Kind.ROUND_WON, engine.Kind.NOBODY_WINS, engine.Kind.DISCARDED) for e in example.events):
         if len(set(start.pools)) == 1:
             n = start.pools[0]
-            out.append(tr.format(tr.ngettext("Each player has {n} die in their pool.",
-                                             "Each player has {n} dice in their pool.", n), n=n))
+            out.append(tr.format(tr.ngettext("Each player has {n:word} die in their pool.",
+                                             "Each player has {n:word} dice in their pool.", n), n=n))
         else:
-            out.extend(tr.format(tr.ngettext("{player} has {n} die in their pool.",
-                                             "{player} has {n} dice in their pool.", n), player=names[s], n=n)
+            out.extend(tr.format(tr.ngettext("{player} has {n:word} die in their pool.",
+                                             "{player} has {n:word} dice in their pool.", n), player=names[s], n=n)
                        for s, n in enumerate(start.pools))
     bonus = next((e for e in example.before if e.kind == engine.Kind.BONUS), None)
     carried = start.table - (bonus["dice"] if bonus else 0)
     if bonus:
         n = bonus["dice"]
-        out.append(tr.format(tr.ngettext("Round {round} is a bonus round: {n} bonus die joins the table.",
-                                         "Round {round} is a bonus round: {n} bonus dice join the table.", n),
+        out.append(tr.format(tr.ngettext("Round {round} is a bonus round: {n:word} bonus die joins the table.",
+                                         "Round {round} is a bonus round: {n:word} bonus dice join the table.", n),
                              round=start.round, n=n))
     if carried:
-        out.append(tr.format(tr.ngettext("The {n} die left from the round before is still on the table.",
-                                         "The {n} dice left from the round before are still on the table.", carried),
-                             n=carried))
+        out.append(tr.format(tr.ngettext("The {n:word} die left from the round before is still on the table.",
+                                         "The {n:word} dice left from the round before are still on the table.",
+                                         carried), n=carried))
     return out
 
 
@@ -234,9 +234,9 @@ def _clear_intro(rules: engine.GangRules) -> Callable[[Translator], str]:
         n = rules.rerolls
         return tr.format(tr.ngettext(
             "The chance of ending your turn clear of each card, for each number of dice rolled, when you use your "
-            "{n} re-roll as well as possible.",
+            "{n:word} re-roll as well as possible.",
             "The chance of ending your turn clear of each card, for each number of dice rolled, when you use your "
-            "{n} re-rolls as well as possible.", n), n=n)
+            "{n:word} re-rolls as well as possible.", n), n=n)
     return intro
 
 
@@ -249,9 +249,9 @@ def _printed_clear_intro(rules: engine.GangRules) -> Callable[[Translator], str]
     def intro(tr: Translator) -> str:
         n = rules.rerolls
         return tr.format(tr.ngettext(
-            "Black cards: the chance of ending your turn clear of the card when you use your {n} re-roll as well "
+            "Black cards: the chance of ending your turn clear of the card when you use your {n:word} re-roll as well "
             "as possible. Only your final result counts, so a re-roll can save a result that meets the card.",
-            "Black cards: the chance of ending your turn clear of the card when you use your {n} re-rolls as well "
+            "Black cards: the chance of ending your turn clear of the card when you use your {n:word} re-rolls as well "
             "as possible. Only your final result counts, so a re-roll can save a result that meets the card.", n),
             n=n)
     return intro

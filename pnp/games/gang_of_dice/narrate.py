@@ -41,8 +41,8 @@ def narrate(events: Sequence[Event], names: Sequence[str], tr: Translator) -> li
             if event["roll"] == 0 and end is not None and events[end].kind == Kind.TURN_END \
                     and events[end]["stopped"]:  # rolled and stopped at once: one sentence
                 n = len(event["faces"])
-                out.append(tr.format(tr.ngettext("{player} rolls {n} die, a total of {total}, and stops.",
-                                                 "{player} rolls {n} dice, a total of {total}, and stops.", n),
+                out.append(tr.format(tr.ngettext("{player} rolls {n:word} die, a total of {total}, and stops.",
+                                                 "{player} rolls {n:word} dice, a total of {total}, and stops.", n),
                                      player=who, n=n, total=event["total"]))
                 said.add(end)
                 continue
@@ -69,15 +69,15 @@ def narrate(events: Sequence[Event], names: Sequence[str], tr: Translator) -> li
         elif kind == Kind.NOBODY_WINS:
             n = event["table"]
             out.append(tr.format(tr.ngettext(
-                "Every player triggered the card, so nobody wins the round. The {n} die on the table stays there "
+                "Every player triggered the card, so nobody wins the round. The {n:word} die on the table stays there "
                 "for the winner of the next round.",
-                "Every player triggered the card, so nobody wins the round. The {n} dice on the table stay there "
+                "Every player triggered the card, so nobody wins the round. The {n:word} dice on the table stay there "
                 "for the winner of the next round.", n), n=n))
         elif kind == Kind.DISCARDED:
             n = event["dice"]
             out.append(tr.format(tr.ngettext(
-                "Every player triggered the card in the last round: the {n} die on the table is discarded.",
-                "Every player triggered the card in the last round: the {n} dice on the table are discarded.", n),
+                "Every player triggered the card in the last round: the {n:word} die on the table is discarded.",
+                "Every player triggered the card in the last round: the {n:word} dice on the table are discarded.", n),
                 n=n))
         elif kind == Kind.ELIMINATED:
             out.append(tr.format(tr.gettext("{player} has no dice left at the start of round {round} and is out."),
@@ -93,15 +93,15 @@ def narrate(events: Sequence[Event], names: Sequence[str], tr: Translator) -> li
 def _roll(event: Event, who: str, rerolled: int, gangsters: bool, tr: Translator) -> str:
     if event["roll"] == 0:
         n = len(event["faces"])
-        return tr.format(tr.ngettext("{player} rolls {n} die: a total of {total}.",
-                                     "{player} rolls {n} dice: a total of {total}.", n),
+        return tr.format(tr.ngettext("{player} rolls {n:word} die: a total of {total}.",
+                                     "{player} rolls {n:word} dice: a total of {total}.", n),
                          player=who, n=n, total=event["total"])
     if gangsters:  # the gangster adds nothing: the natural die to re-roll
         return tr.format(tr.ngettext("{player} re-rolls the gangster: the new total is {total}.",
-                                     "{player} re-rolls the {n} gangsters: the new total is {total}.", rerolled),
+                                     "{player} re-rolls the {n:word} gangsters: the new total is {total}.", rerolled),
                          player=who, n=rerolled, total=event["total"])
-    return tr.format(tr.ngettext("{player} re-rolls {n} die: the new total is {total}.",
-                                 "{player} re-rolls {n} dice: the new total is {total}.", rerolled),
+    return tr.format(tr.ngettext("{player} re-rolls {n:word} die: the new total is {total}.",
+                                 "{player} re-rolls {n:word} dice: the new total is {total}.", rerolled),
                      player=who, n=rerolled, total=event["total"])
 
 
@@ -110,8 +110,8 @@ def _turn_end(event: Event, who: str, tr: Translator) -> list[str]:
         return []  # the trigger sentence has said it
     if event["stopped"]:
         n = event["left"]
-        return [tr.format(tr.ngettext("{player} stops, clear of the card, with {n} re-roll unused.",
-                                      "{player} stops, clear of the card, with {n} re-rolls unused.", n),
+        return [tr.format(tr.ngettext("{player} stops, clear of the card, with {n:word} re-roll unused.",
+                                      "{player} stops, clear of the card, with {n:word} re-rolls unused.", n),
                           player=who, n=n)]
     return [tr.format(tr.gettext("{player} has no re-roll left and ends clear of the card."), player=who)]
 
@@ -131,15 +131,17 @@ def _round_won(event: Event, names: Sequence[str], tr: Translator) -> list[str]:
         else:
             out.append(tr.format(tr.gettext("They rolled as many dice each; {player} rolled first and wins the tie."),
                                  player=who))
-        out.append(tr.format(tr.ngettext("{player} takes the {n} die on the table.",
-                                         "{player} takes the {n} dice on the table.", taken), player=who, n=taken))
+        out.append(tr.format(tr.ngettext("{player} takes the {n:word} die on the table.",
+                                         "{player} takes the {n:word} dice on the table.", taken), player=who, n=taken))
     else:
         out.append(tr.format(tr.ngettext(
-            "{player} has the highest total clear of the card, wins the round and takes the {n} die on the table.",
-            "{player} has the highest total clear of the card, wins the round and takes the {n} dice on the table.",
+            "{player} has the highest total clear of the card, wins the round and takes the {n:word} die on the "
+            "table.",
+            "{player} has the highest total clear of the card, wins the round and takes the {n:word} dice on the "
+            "table.",
             taken), player=who, n=taken))
-    out.append(tr.format(tr.ngettext("{player} now has {n} die in their pool.",
-                                     "{player} now has {n} dice in their pool.", pool), player=who, n=pool))
+    out.append(tr.format(tr.ngettext("{player} now has {n:word} die in their pool.",
+                                     "{player} now has {n:word} dice in their pool.", pool), player=who, n=pool))
     return out
 
 
@@ -150,11 +152,11 @@ def _game_end(event: Event, names: Sequence[str], tr: Translator) -> str:
                          players=tr.join([names[p] for p in winners]))
     if len(winners) == 1:
         return tr.format(tr.ngettext(
-            "After the last round, {player} wins the game with {n} die in their pool, more than anyone else.",
-            "After the last round, {player} wins the game with {n} dice in their pool, more than anyone else.", n),
+            "After the last round, {player} wins the game with {n:word} die in their pool, more than anyone else.",
+            "After the last round, {player} wins the game with {n:word} dice in their pool, more than anyone else.", n),
             player=names[winners[0]], n=n)
-    return tr.format(tr.ngettext("After the last round, {players} share the win with {n} die each.",
-                                 "After the last round, {players} share the win with {n} dice each.", n),
+    return tr.format(tr.ngettext("After the last round, {players} share the win with {n:word} die each.",
+                                 "After the last round, {players} share the win with {n:word} dice each.", n),
                      players=tr.join([names[p] for p in winners]), n=n)
 
 
@@ -164,8 +166,8 @@ def tell_result(card: Card, dice: Sequence[int], numbers: Sequence[int], tr: Tra
 
     n = len(dice)
     out = [card_line(card, tr),
-           tr.format(tr.ngettext("{n} die, a total of {total}.", "{n} dice, a total of {total}.", n), n=n,
-                     total=total(dice))]
+           tr.format(tr.ngettext("Roll: {n:word} die, a total of {total}.", "Roll: {n:word} dice, a total of {total}.",
+                                 n), n=n, total=total(dice))]
     if triggers(card, dice):
         out.append(tr.gettext("The result triggers the card."))
     else:
@@ -184,11 +186,11 @@ def tell_verdict(card: Card, results: Sequence[Sequence[int]], names: Sequence[s
     for name, dice in zip(names, results, strict=True):
         n = len(dice)
         if triggers(card, dice):
-            message = tr.ngettext("{player}: {n} die, a total of {total}, triggers the card.",
-                                  "{player}: {n} dice, a total of {total}, triggers the card.", n)
+            message = tr.ngettext("{player}: {n:word} die, a total of {total}, triggers the card.",
+                                  "{player}: {n:word} dice, a total of {total}, triggers the card.", n)
         else:
-            message = tr.ngettext("{player}: {n} die, a total of {total}, clear of the card.",
-                                  "{player}: {n} dice, a total of {total}, clear of the card.", n)
+            message = tr.ngettext("{player}: {n:word} die, a total of {total}, clear of the card.",
+                                  "{player}: {n:word} dice, a total of {total}, clear of the card.", n)
         out.append(tr.format(message, player=name, n=n, total=total(dice)))
     if verdict.winner is None:
         out.append(tr.gettext("Every player triggers the card: nobody wins the round."))

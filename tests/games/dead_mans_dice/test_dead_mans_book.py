@@ -109,7 +109,7 @@ def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
 def test_resolve_in_english_says_what_may_be_plundered(project):
     code, out, _ = resolve(project, "--pile", "1", "--rival", "5,4", "--rival", "6,5", "--roll", "2")
     assert out.splitlines()[-2:] == ["Right away, you may plunder the top die of Rival 2.",
-                                     "Plundering in the best order, you can take up to 2 dice this turn."]
+                                     "Plundering in the best order, you can take up to two dice this turn."]
 
 
 def test_odds_json_is_exact(project):
@@ -168,7 +168,7 @@ def test_an_example_view_shows_owners_kinds_and_hands():
     assert view.extra["before_jolly"] == ((False,), (False, True), (False,))
     assert view.extra["before_hands"][0] == ((you, True), (you, False))  # both dice, before the roll
     assert (view.roll.faces, view.extra["roll_jolly"]) == (("two",), (False,))
-    assert view.before == ("In your hand: your Jolly Roger die and 1 regular die.",)
+    assert view.before == ("In your hand: your Jolly Roger die and one regular die.",)
 
 
 def test_the_last_example_scores_every_pile_in_words():

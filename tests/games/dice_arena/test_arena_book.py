@@ -68,11 +68,11 @@ def test_resolve_refuses_bad_positions_with_exit_2(project, argv, message):
 def test_resolve_without_json_tells_the_throw_in_words(project):
     code, out, _ = resolve(project, "--arena", "-", "--throw", "1", "1", "3", "3", "4", "--hand", "5")
     assert code == 0 and out.splitlines() == [
-        "Strike: you throw all 5 dice in your hand at once.",
-        "2 dice show an X and are removed from the game. An X is never captured.",
-        "You capture the 2 dice showing 3.",
+        "Strike: you throw all five dice in your hand at once.",
+        "The two dice showing an X are removed from the game. An X is never captured.",
+        "You capture the two dice showing 3.",
         "The die showing 4 matches no other die and stays in the arena.",
-        "You now have 2 dice in your hand.",
+        "You now have two dice in your hand.",
         "A capture ends your turn.",
     ]
 
@@ -149,17 +149,18 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
     text = html_text(html("dice-arena", "en"))
     for sentence in (
         "This is a throwing game: play with ordinary six-sided dice, 18\u00a0to 30\u00a0by the number of players, "
-        "plus 1\u00a0neutral die, each with its 1\u00a0as the X. An optional sticker sheet covers the 1s with an X. Paper dice do not "
-        "work: they cannot be thrown, and cannot knock other dice out.",
+        "plus one neutral die, each with its 1\u00a0as the X. An optional sticker sheet covers the 1s with an X. Paper dice "
+        "do not work: they cannot be thrown, and cannot knock other dice out.",
         "Put the arena in the middle of the table: a box lid is best. The printed arena is 36\u00a0cm across, printed as "
         "tiles that glue together; a circle at least as large, drawn on paper, works too.",
         "In or out: a die is in the arena when more than half of it lies inside the edge. A cocked die, leaning on "
         "another die or on the wall, is thrown again by the same player.",
-        "The youngest player goes first. Play goes clockwise. The first player throws 1\u00a0neutral die into the arena. "
+        "The youngest player goes first. Play goes clockwise. The first player throws one neutral die into the arena. "
         "If it shows an X or lands outside, throw it again.",
-        "Game design: Dieter Nüßle (2012). Publisher: Ravensburger. The game was published as Strike.",
+        "Game design: Dieter Nüßle (2012). Publisher: Ravensburger.",
     ):
         assert sentence in text
+    assert "The game was published as <em>Strike</em>. Our title comes from its arena." in html("dice-arena", "en")
 
 
 def test_printed_cells_never_round_a_possible_event_to_zero():
@@ -185,7 +186,7 @@ def test_example_views_carry_each_throw():
         (("three",), ("six",), ("three", "six"), ()), (("three", "six"), ("three",), ("six",), ("three", "three"))]
     neutral = example_view(examples(g)[0], g, t)
     assert neutral.before == ("It is the first turn of the game. The neutral die shows 4 in the arena.",
-                              "You have 9 dice in your hand.")
+                              "You have nine dice in your hand.")
     assert neutral.extra["steps"][0]["captured"].tags == ("neutral", "")
 
 
@@ -240,7 +241,7 @@ def test_a_rule_change_flows_to_examples_odds_and_every_language(project_copy, p
         after = html_text(rulebook_html(project, changed, t))
         x_sentence = t.typeset(t.text(changed.section("overview").blocks[2].text, changed.values))
         assert t.number(6) in x_sentence and x_sentence in after and x_sentence not in before
-        start = t.typeset(t.format(t.ngettext("You have {n} die in your hand.", "You have {n} dice in your hand.", 7),
+        start = t.typeset(t.format(t.ngettext("You have {n:word} die in your hand.", "You have {n:word} dice in your hand.", 7),
                                    n=7))
         assert start in after and start not in before  # the neutral die example: a two-player hand of 7
         strike_9 = fold(" ".join([t.number(9), t.percent(5020825 / 5038848)]))

@@ -54,10 +54,10 @@ def test_narration_in_english_is_exact():
     g = game("dicemants")
     example = next(e for e in examples(g) if e.id == "bug-fallback")
     assert narrate(example.resolution, g, tr("en")) == [
-        "2 bugs act, from left to right.",
+        "The two bugs act, from left to right.",
         "The bat sends the diamond closest to it to the lost zone.",
         "With no diamond left on the board, the snake takes the diamond put in your bag most recently.",
-        "You may re-roll the 2 dice left on the board, or stop and bank your bag.",
+        "You may re-roll the two dice left on the board, or stop and bank your bag.",
     ]
 
 
@@ -68,7 +68,7 @@ def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
     assert code == 0
     assert out.splitlines() == [
         t.gettext("The thief acts."),
-        t.format(t.ngettext("{n} diamond goes to the lost zone.", "{n} diamonds go to the lost zone.", 1), n=1),
+        t.format(t.ngettext("You lose {n:word} diamond to the lost zone.", "You lose {n:word} diamonds to the lost zone.", 1), n=1),
         t.gettext("The locked way ends your turn."),
         t.gettext("You bank nothing."),
     ]

@@ -109,7 +109,7 @@ def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
     assert out.splitlines() == [
         t.format(t.gettext("Warning card ({colour}): {condition}."), colour=t.gettext("black"),
                  condition=condition_text(card, t)),
-        t.format(t.ngettext("{n} die, a total of {total}.", "{n} dice, a total of {total}.", 3), n=3, total=5),
+        t.format(t.ngettext("Roll: {n:word} die, a total of {total}.", "Roll: {n:word} dice, a total of {total}.", 3), n=3, total=5),
         t.gettext("The result does not trigger the card."),
         t.format(t.gettext("A gangster is not a number: had it shown {value}, the card would have triggered."),
                  value=5),
@@ -120,10 +120,10 @@ def test_resolve_results_in_words():
     args = parser().parse_args(["resolve", "gang-of-dice", "--card", "total-10", "--result", "Ann=5,4", "Ben=5,4,g",
                                 "Cleo=5,3,1", "Dan=5,5"])
     assert BOOK.tell(G, BOOK.resolve(G, args).outcome, tr("en"))[1:] == [
-        "Ann: 2 dice, a total of 9, clear of the card.",
-        "Ben: 3 dice, a total of 9, clear of the card.",
-        "Cleo: 3 dice, a total of 9, clear of the card.",
-        "Dan: 2 dice, a total of 10, triggers the card.",
+        "Ann: two dice, a total of 9, clear of the card.",
+        "Ben: three dice, a total of 9, clear of the card.",
+        "Cleo: three dice, a total of 9, clear of the card.",
+        "Dan: two dice, a total of 10, triggers the card.",
         "Ann, Ben, and Cleo tie with a total of 9.",
         "Ben and Cleo rolled the most dice; of them, Ben rolled first and wins the tie.",
         "Ben wins the round.",
@@ -179,24 +179,24 @@ def test_examples_narration_in_english_is_exact():
     assert tie.title == "Equal totals"
     assert tie.before == ("Round 1 of 12.", "Each player has 48 dice in their pool.")
     assert tie.sentences == (
-        "Player 1 rolls 2 dice, a total of 9, and stops.",
-        "Player 2 rolls 3 dice, a total of 9, and stops.",
-        "Player 3 rolls 3 dice, a total of 9, and stops.",
+        "Player 1 rolls two dice, a total of 9, and stops.",
+        "Player 2 rolls three dice, a total of 9, and stops.",
+        "Player 3 rolls three dice, a total of 9, and stops.",
         "Player 1, Player 2, and Player 3 tie with a total of 9.",
         "Player 2 and Player 3 rolled the most dice; of them, Player 2 rolled first and wins the tie.",
-        "Player 2 takes the 8 dice on the table.",
+        "Player 2 takes the eight dice on the table.",
         "Player 2 now has 53 dice in their pool.",
     )
     assert views["yellow-reroll"].sentences == (
-        "Player 1 rolls 3 dice: a total of 9.",
+        "Player 1 rolls three dice: a total of 9.",
         "Player 1 re-rolls the gangster: the new total is 11.",
         "The yellow card triggers at once: Player 1 loses the round.",
     )
     dodge = views["black-dodge"]
     assert [r.fresh for r in dodge.extra["turns"][0].rolls] == [(False, False, False), (True, False, False)]
     assert [r.faces for r in dodge.extra["turns"][0].rolls] == [("five", "two", "gangster"), ("four", "two", "gangster")]
-    assert views["bonus-round"].before[-2:] == ("Round 10 is a bonus round: 3 bonus dice join the table.",
-                                                "The 7 dice left from the round before are still on the table.")
+    assert views["bonus-round"].before[-2:] == ("Round 10 is a bonus round: three bonus dice join the table.",
+                                                "The seven dice left from the round before are still on the table.")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -285,7 +285,7 @@ def test_the_shared_set_and_the_gangster_face_come_from_the_data(project_copy, p
                      .replace("faces: [one, two, three, four, five, gangster]",
                               "faces: [gangster, one, two, three, four, five]"))
     after = html_text(rulebook_html(project, load_game(rules), tr("en")))
-    assert "the table shares 10\u00a0dice in all" in after and "roll them in groups of 10" in after
+    assert "the table shares ten dice in all" in after and "roll them in groups of ten" in after
     assert "a Gang die, with the 1\u00a0as the gangster" in after
 
 
