@@ -617,9 +617,10 @@ class _Values(string.Formatter):
     typography.WORD_SPEC): a count said in words where the language's style does (`{n:word-f}` → «una»).
     """
 
-    def __init__(self, tr: Translator):
+    def __init__(self, tr: Translator, english: bool = False):
         super().__init__()
         self.tr = tr
+        self.english = english
 
     def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, str]:
         if not field_name.isidentifier():
@@ -637,8 +638,14 @@ class _Values(string.Formatter):
             if spec is None:
                 raise ValueError(f"placeholders take no format but word (:{format_spec})")
             if isinstance(value, int) and not isinstance(value, bool):
-                return self.tr.count(value, spec.group("gender") or "m", spec.group("case") == "Word")
+                return self.tr.count(value, spec.group("gender") or "m", spec.group("case") == "Word",
+                                     english=self.english)
         return self.tr.value(value)
+
+
+class English(str):
+    """A sentence the catalog has no translation for, so it prints in English: its counts are said in English
+    words too («two», never «два» inside an English sentence)."""
 
 
 @dataclass
@@ -651,35 +658,41 @@ class Translator:
     """Entries of the catalog that are fuzzy or untranslated, and so print in English: for the build to warn."""
     typography: Language | None = None
     """The language's typography (locales/typography.yaml), applied to every page rendered in it; None: none."""
+    english: Language | None = None
+    """English typography: the number words of a sentence that falls back to English."""
 
     @property
     def locale(self) -> Locale:
         return Locale.parse(self.lang)
 
+    def _fallback(self, out: str, *sources: str) -> str:
+        """`out` marked as English where the catalog gave back the source itself (no translation)."""
+        return English(out) if self.lang != "en" and any(out is source for source in sources) else out
+
     def gettext(self, message: str) -> str:
-        return self.translations.gettext(message)
+        return self._fallback(self.translations.gettext(message), message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self.translations.ngettext(singular, plural, n)
+        return self._fallback(self.translations.ngettext(singular, plural, n), singular, plural)
 
     def pgettext(self, context: str, message: str) -> str:
-        return self.translations.pgettext(context, message)
+        return self._fallback(self.translations.pgettext(context, message), message)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self.translations.npgettext(context, singular, plural, n)
+        return self._fallback(self.translations.npgettext(context, singular, plural, n), singular, plural)
 
     def game_gettext(self, game: str, message: str) -> str:
         """A shared string as one game says it: the catalog's entry with the game's id as msgctxt if it has a
         translation, else the entry without a context (a game whose terms differ, say «кость», has its own)."""
         if self._has(f"{game}\x04{message}"):
-            return self.translations.pgettext(game, message)
-        return self.translations.gettext(message)
+            return self.pgettext(game, message)
+        return self.gettext(message)
 
     def game_ngettext(self, game: str, singular: str, plural: str, n: int) -> str:
         """game_gettext for a string with plural forms."""
         if self._has((f"{game}\x04{singular}", 0)):
-            return self.translations.npgettext(game, singular, plural, n)
-        return self.translations.ngettext(singular, plural, n)
+            return self.npgettext(game, singular, plural, n)
+        return self.ngettext(singular, plural, n)
 
     def _has(self, key: str | tuple[str, int]) -> bool:
         """Whether the compiled catalog holds a translation under this key (gettext's own lookup falls back to
@@ -691,10 +704,12 @@ class Translator:
         text: str = format_decimal(n, locale=self.lang)
         return "\u2212" + text[1:] if text.startswith("-") else text
 
-    def count(self, n: int, gender: str = "m", capital: bool = False) -> str:
+    def count(self, n: int, gender: str = "m", capital: bool = False, english: bool = False) -> str:
         """A count as the language's style says it in prose: a word for the small ones its typography lists
-        («un», «dues», «одна»), digits beyond them; `capital` opens a sentence with it."""
-        word = self.typography.number_word(n, gender) if self.typography else None
+        («un», «dues», «одна»), digits beyond them; `capital` opens a sentence with it; `english`: in a sentence
+        printed in English for want of a translation."""
+        words = self.english if english else self.typography
+        word = words.number_word(n, gender) if words else None
         if word is None:
             return self.number(n)
         return word[:1].upper() + word[1:] if capital else word
@@ -734,11 +749,11 @@ class Translator:
             message = self.npgettext(text.context, text.msgid, text.plural, int(values[text.n]))
         else:
             message = self.pgettext(text.context, text.msgid)
-        return _Values(self).format(message, **values)
+        return _Values(self, isinstance(message, English)).format(message, **values)
 
     def format(self, message: str, **values: Any) -> str:
         """A translated template or code string with `{name}` placeholders filled the local way."""
-        return _Values(self).format(message, **values)
+        return _Values(self, isinstance(message, English)).format(message, **values)
 
     def typeset(self, text: str) -> str:
         """Plain text that reaches the reader outside a page (a PDF's title, a bookmark), set by the language's
@@ -771,5 +786,7 @@ def translator(locales: Path, lang: str, root: Path | None = None) -> Translator
     typography = rules.languages.get(lang) if rules is not None else None
     if lang == "en":
         return Translator(lang, gettext.NullTranslations(), typography=typography)
-    return load_translator(read_catalog(locales, lang, root), lang, display_path(po_path(locales, lang), root),
-                           typography)
+    tr = load_translator(read_catalog(locales, lang, root), lang, display_path(po_path(locales, lang), root),
+                         typography)
+    tr.english = rules.languages.get("en") if rules is not None else None
+    return tr

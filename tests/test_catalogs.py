@@ -321,3 +321,17 @@ def test_markup_in_a_translation_prints_as_text(project_copy):
     html = rulebook_html(project_copy, game("dicemants"), translator(project_copy.locales, "es", project_copy.root))
     assert "&lt;img src=&#34;file:///etc/passwd&#34;&gt;&lt;link rel=&#34;stylesheet&#34;" in html
     assert "{ 7*7 }" in html and "<img src=\"file:" not in html
+
+
+def test_a_sentence_printed_in_english_for_want_of_a_translation_counts_in_english(project_copy):
+    """A fuzzy entry prints its English; its `{n:word}` says «two», never the reader's «dos» inside English."""
+    path = po_path(project_copy.locales, "es")
+    text = path.read_text(encoding="utf-8")
+    anchor = 'msgid "You put {n:word} diamond in your bag."'
+    assert anchor in text
+    path.write_text(text.replace(anchor, "#, fuzzy\n" + anchor), encoding="utf-8")
+    tr = translator(project_copy.locales, "es", project_copy.root)
+    put = tr.ngettext("You put {n:word} diamond in your bag.", "You put {n:word} diamonds in your bag.", 2)
+    assert tr.format(put, n=2) == "You put two diamonds in your bag."
+    lost = tr.ngettext("You lose {n:word} diamond to the lost zone.", "You lose {n:word} diamonds to the lost zone.", 2)
+    assert "dos diamantes" in tr.format(lost, n=2)  # a translated sentence: Spanish words

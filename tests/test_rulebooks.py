@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from functools import cache
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pypdf
@@ -197,3 +197,15 @@ def test_no_sentence_or_heading_starts_with_a_digit(game_id, lang):
 ])
 def test_a_worked_example_says_a_small_count_in_words(lang, expected):
     assert expected in html_text(html("dicemants", lang)).replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_lead_sentence_is_kept_with_what_it_introduces(game_id):
+    """A paragraph followed by a table or a list is a lead (`break-after: avoid`); no other paragraph is."""
+    markup = html(game_id, "en")
+    leads = re.findall(r'<p class="lead">.*?</p>\s*<(\w+)', markup, re.S)
+    assert leads and set(leads) <= {"table", "ol", "ul"}
+    rules = markup[:markup.index('<section class="examples">')] if "examples" in markup else markup
+    others = re.findall(r"<p>(?:(?!</p>).)*</p>\s*<(?:table|ol|ul)\b", rules, re.S)  # odds intros: in a kept div
+    assert others == []
+    assert "p.lead { break-after: avoid; }" in (ROOT / "templates" / "rulebook.css").read_text()

@@ -188,8 +188,9 @@ def test_a_count_opening_a_sentence_is_capitalised_and_only_counts_take_words():
 def test_a_language_without_number_words_prints_digits(tmp_path):
     text = (PROJECT.locales / "typography.yaml").read_text()
     (tmp_path / "typography.yaml").write_text(text.replace("number-words: [one, two,", "number-words: false\n#", 1))
-    from pnp.i18n import Translator
     import gettext
+
+    from pnp.i18n import Translator
     english = Translator("en", gettext.NullTranslations(), typography=load_typography(tmp_path)["en"])
     assert english.format("{n:Word} rolls", n=2) == "2 rolls"
 
