@@ -202,6 +202,11 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
     except KeyboardInterrupt:
         print("pnp: interrupted", file=stderr)
         return INTERRUPTED
+    except BrokenPipeError:  # the reader went away (`pnp examples dicemants | head`): nothing more to say
+        if stdout is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so Python's own flush at exit finds no pipe to break
+        return 0
 
 
 def _run(argv: Sequence[str] | None, stdout: IO[str], stderr: IO[str]) -> int:

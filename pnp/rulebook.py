@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from .games import find_spec
 from .games.views import odds_view
 from .i18n import Translator
@@ -23,15 +21,5 @@ def rulebook_html(project: Project, game: Game, tr: Translator, paper: str = "a4
         examples=book.examples(game, tr) if book else None,
         odds=[odds_view(table, tr) for table in book.printed_odds(game)] if book else [],
     )
-    return keep_last_words(render_template(project, tr, "rulebook.html", context, game))
+    return render_template(project, tr, "rulebook.html", context, game)
 
-
-_LAST_WORD = re.compile(r"(?<![^\s>])([^\s<>]*[^\W\d_]{6}[^\s<>]*)(?=</(?:p|li|aside)>)")
-"""The last word of a paragraph, list item or note, with its punctuation, when it is long enough to be hyphenated
-(six letters: the stylesheet's hyphenate-limit-chars)."""
-
-
-def keep_last_words(html: str) -> str:
-    """Mark the last word of every paragraph whole (`.whole`: never hyphenated), so no paragraph ends on the
-    fragment of a word carried over from the line before («ju-/gador.»)."""
-    return _LAST_WORD.sub(r'<span class="whole">\1</span>', html)

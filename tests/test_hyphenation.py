@@ -43,21 +43,3 @@ def test_no_fragment_under_three_letters(project, shipped):
     else:
         assert found  # without the limit the same text does break «ju-gador»: the check can fail
 
-
-@pytest.mark.parametrize("whole", [False, True])
-def test_the_last_word_of_a_paragraph_is_never_hyphenated(project, whole):
-    """A paragraph ending on a long word: without the mark the word is split across the last two lines; marked
-    whole (as every rulebook paragraph's last word is), it moves down in one piece."""
-    from pnp.rulebook import keep_last_words
-
-    font = (FONTS_DIR / "PTSerif-Regular.ttf").as_uri()
-    css = (re.search(r"^\.whole \{[^}]*\}", (project.templates / "rulebook.css").read_text(), re.M).group(0)
-           if whole else "")
-    paragraph = "<p>Tira los dados y cuenta los extraordinariamente</p>"
-    html = (f'<html lang="es"><head><style>@font-face {{ font-family: "PT Serif"; src: url({font}); }} {css} '
-            f'p {{ font: 10.5pt "PT Serif"; width: 60mm; hyphens: auto; hyphenate-limit-chars: 6 3 3; }}'
-            f'</style></head><body>{keep_last_words(paragraph) if whole else paragraph}</body></html>')
-    data, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, [project.templates], "", project.root)
-    found = pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text().split("\n")
-    assert (found[-1] == "extraordinariamente") is whole
-    assert any(line.endswith(("-", "\u2010")) for line in found) is not whole

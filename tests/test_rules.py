@@ -424,7 +424,7 @@ INJECTED = {
     "effect: Nothing found. The die stays on the board.":
         "effect: '<span style=\"background:url(file:///etc/passwd)\">styled</span>'",
     "effect: Every diamond on the board and in your bag is lost.": "effect: '{{ 7*7 }}'",
-    "effect: You lose your bag and your turn ends.": "effect: '</td></tr></table></section><h1>BROKEN</h1><section>'",
+    "effect: \"Your bag and every diamond on the board go to the lost zone, and your turn ends.\"": "effect: '</td></tr></table></section><h1>BROKEN</h1><section>'",
     "name: pencil, count: 1": "name: '<svg><image href=\"file:///etc/passwd\"/></svg> <object data=\"http://x.invalid/\">', count: 1",
     "title: {en: Dicemants,": "title: {en: '<b>Dice</b><iframe src=\"http://x.invalid\">',",
 }

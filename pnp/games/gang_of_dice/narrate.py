@@ -10,8 +10,11 @@ from .engine import GANGSTER, Card, Event, Kind, Verdict, total, triggers
 
 
 def player_name(tr: Translator, seat: int) -> str:
-    """`Player 1`, `Player 2`…: how the examples name the seats."""
-    return tr.format(tr.gettext("Player {n}"), n=seat + 1)
+    """The heirs who play the worked examples, by seat (a name reads in a sentence where «Jugador 1» needs an
+    article); `Player 7` beyond them."""
+    heirs = (tr.pgettext("heir", "Vito"), tr.pgettext("heir", "Rosa"), tr.pgettext("heir", "Sal"),
+             tr.pgettext("heir", "Nina"), tr.pgettext("heir", "Tony"), tr.pgettext("heir", "Lia"))
+    return heirs[seat] if seat < len(heirs) else tr.format(tr.gettext("Player {n}"), n=seat + 1)
 
 
 def card_line(card: Card, tr: Translator) -> str:

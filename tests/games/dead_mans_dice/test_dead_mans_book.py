@@ -142,7 +142,7 @@ def test_the_rulebook_prints_the_examples_and_the_odds(lang):
     # Every page is set by its language's typography (pnp/typography.py): `7\u00a0y`, `и\u00a0кость`.
     assert t.typeset(t.format(t.gettext("A total of {total}, and a Jolly Roger die that is never plundered"),
                               total=7)) in text
-    assert t.gettext("Then all the dice go back to their owners.") in text
+    assert t.typeset(t.gettext("Then all the dice go back to their owners.")) in text
     assert f"<th>{t.gettext('Regular die')}</th><th>{t.gettext('Jolly Roger die')}</th>" in markup
     # The placement row for a 3 on top: 33.3 % for a regular die, 50.0 % for the Jolly Roger die.
     row = " ".join([t.number(3), t.percent(1 / 3), t.percent(0.5)])

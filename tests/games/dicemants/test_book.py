@@ -105,7 +105,7 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "cup or opaque bag to draw the dice from",
         "Keep the dice that are not in play in a cup or an opaque bag, and draw them without looking.",
         "If TNT or a broken pick acted, you must re-roll every die left on the board. After any other roll that did "
-        "not end your turn, choose: re-roll all the dice left on the board, or stop and bank your bag. If the board is "
+        "not end your turn, choose: re-roll all the dice left on the board, or stop and bank your bag. To re-roll, go back to step 2. If the board is "
         "empty, your turn ends and you bank your bag.",
         "Positions do not close up: when a die leaves the row, its place stays empty for the rest of that roll, and "
         "distances count the places as they were rolled.",

@@ -12,6 +12,7 @@ from pnp.cli import parser
 from pnp.games.gang_of_dice.book import GangBook, example_view, examples, gang_rules
 from pnp.games.gang_of_dice.cards import condition_text
 from pnp.games.gang_of_dice.engine import clear_chance, trigger_chance
+from pnp.games.gang_of_dice.narrate import player_name
 from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
@@ -179,18 +180,18 @@ def test_examples_narration_in_english_is_exact():
     assert tie.title == "Equal totals"
     assert tie.before == ("Round 1 of 12.", "Each player has 48 dice in their pool.")
     assert tie.sentences == (
-        "Player 1 rolls two dice, a total of 9, and stops.",
-        "Player 2 rolls three dice, a total of 9, and stops.",
-        "Player 3 rolls three dice, a total of 9, and stops.",
-        "Player 1, Player 2, and Player 3 tie with a total of 9.",
-        "Player 2 and Player 3 rolled the most dice; of them, Player 2 rolled first and wins the tie.",
-        "Player 2 takes the eight dice on the table.",
-        "Player 2 now has 53 dice in their pool.",
+        "Vito rolls two dice, a total of 9, and stops.",
+        "Rosa rolls three dice, a total of 9, and stops.",
+        "Sal rolls three dice, a total of 9, and stops.",
+        "Vito, Rosa, and Sal tie with a total of 9.",
+        "Rosa and Sal rolled the most dice; of them, Rosa rolled first and wins the tie.",
+        "Rosa takes the eight dice on the table.",
+        "Rosa now has 53 dice in their pool.",
     )
     assert views["yellow-reroll"].sentences == (
-        "Player 1 rolls three dice: a total of 9.",
-        "Player 1 re-rolls the gangster: the new total is 11.",
-        "The yellow card triggers at once: Player 1 loses the round.",
+        "Vito rolls three dice: a total of 9.",
+        "Vito re-rolls the gangster: the new total is 11.",
+        "The yellow card triggers at once: Vito loses the round.",
     )
     dodge = views["black-dodge"]
     assert [r.fresh for r in dodge.extra["turns"][0].rolls] == [(False, False, False), (True, False, False)]
@@ -228,9 +229,9 @@ def test_a_rule_change_flows_to_examples_odds_and_text_in_every_language(project
     code, out, _ = run("--root", str(project_copy.root), "examples", "gang-of-dice", "--diff")
     assert code == 1
     # The yellow card now needs 12: the gangster re-rolled must show 3. With one re-roll, the dodge is final.
-    assert "-  Player 1: 5 4 g = 9 -> 5 4 [2] = 11 (meets); triggers the card" in out
-    assert "+  Player 1: 5 4 g = 9 -> 5 4 [3] = 12 (meets); triggers the card" in out
-    assert "+  | Player 1 has no re-roll left and ends clear of the card." in out
+    assert "-  Vito: 5 4 g = 9 -> 5 4 [2] = 11 (meets); triggers the card" in out
+    assert "+  Vito: 5 4 g = 9 -> 5 4 [3] = 12 (meets); triggers the card" in out
+    assert "+  | Vito has no re-roll left and ends clear of the card." in out
 
     code, out, _ = run("--root", str(project_copy.root), "odds", "gang-of-dice", "--json")
     tables = {t["id"]: t["rows"] for t in json.loads(out)["tables"]}
@@ -250,8 +251,8 @@ def test_a_rule_change_flows_to_examples_odds_and_text_in_every_language(project
         for new in (condition_text(card, t),  # the card table, the card pictured in an example
                     t.text(changed.section("reference").blocks[0].items[1].text, changed.values),  # up to 1 time
                     t.format(t.ngettext("{player} re-rolls the gangster: the new total is {total}.",
-                                        "{player} re-rolls the {n} gangsters: the new total is {total}.", 1),
-                             player=t.format(t.gettext("Player {n}"), n=1), n=1, total=12)):
+                                        "{player} re-rolls the {n:word} gangsters: the new total is {total}.", 1),
+                             player=player_name(t, 0), n=1, total=12)):
             new = t.typeset(new)  # as printed: set by the language's typography
             assert new in after and new not in before, (lang, new)
 
