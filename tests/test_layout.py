@@ -161,12 +161,3 @@ def test_a_few_lines_left_on_a_last_page_are_pulled_back_by_the_tighter_setting(
     assert _pages(project, full, "html { line-height: 0.6; }") == _pages(project, full, None)
     assert _pages(project, full, None)[0] == 2
 
-
-@pytest.mark.parametrize("lang", ["es", "ca", "ru"])
-def test_dice_arena_ends_without_a_page_for_the_quick_reference_alone(made, lang):
-    import pypdf
-
-    english = len(pypdf.PdfReader(made("dice-arena", "rulebook", "en")).pages)
-    reader = pypdf.PdfReader(made("dice-arena", "rulebook", lang))
-    assert len(reader.pages) == english
-    assert "Quick reference" not in reader.pages[-1].extract_text() or lang != "en"
