@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
 from functools import cache, lru_cache
@@ -13,10 +12,10 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, get_args, get_orig
 from .draw.faces import SYMBOLS
 from .errors import InputError, Problem, display_path
 from .games import find_spec, game_ids, registry
+from .i18n import names, placeholder_problems
 from .model import LANGS, Block, Choice, Die, Face, FrozenDict, Game, Params, Part, Range, Section, Sentence, Text
 from .project import FONTS_DIR
 from .source import Located, format_path, load_yaml, read_capped
-from .typography import WORD_SPEC
 
 if TYPE_CHECKING:
     from .games.gamespec import GameSpec, KeyReader
@@ -75,11 +74,6 @@ def drawable() -> frozenset[int]:
         with TTFont(path, lazy=True) as font:
             maps.append(set(font.getBestCmap()))
     return frozenset(set.intersection(*maps))
-
-
-def placeholders(text: str) -> set[str]:
-    """The `{name}` placeholders a sentence uses."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
 class Checker:
@@ -207,19 +201,16 @@ class Checker:
         return text
 
     def check_placeholders(self, values: dict[str, Any]) -> None:
-        """Every `{name}` and every plural count must name a value of the rules data."""
+        """Every placeholder is one a translation may hold too (a plain name, or a count in words), and every
+        name and every plural count names a value of the rules data."""
         for text, path in self.texts:
             for source in filter(None, (text.msgid, text.plural)):
-                try:
-                    names = placeholders(source)
-                    specs = {spec for _, name, spec, _ in string.Formatter().parse(source) if name and spec}
-                except ValueError as exc:
-                    self.fail(path, f"bad placeholder syntax: {exc}")
+                problems = placeholder_problems(source)  # the catalogs' own check: one rule for every sentence
+                for problem, _ in problems:
+                    self.fail(path, problem)
+                if problems:
                     continue
-                for spec in sorted(s for s in specs if not WORD_SPEC.fullmatch(s)):
-                    self.fail(path, f"placeholder format :{spec} is not one pnp knows (:word, :Word, :word-f, "
-                                    ":word-n say a count in words)")
-                for name in sorted(names):
+                for name in sorted(names(source)):
                     if name not in values:
                         self.fail(path, f"placeholder {{{name}}} names no value of the rules data")
             if text.n is not None and (text.n not in values or not isinstance(values[text.n], int)):

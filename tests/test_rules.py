@@ -238,11 +238,11 @@ PROBES = [
     Probe("Y33", "dicemants", replace("{id: diamond,", '{id: "diamond\\u200b",'),
           "rules/dicemants.yaml:23: faces[0].id: U+200B ZERO WIDTH SPACE is an invisible formatting character"),
     Probe("I06", "dicemants", replace(TAGLINE, "tagline: 'A {% for x in range(3) %}X{% endfor %} game'"),
-          "rules/dicemants.yaml:6: tagline: placeholder {% endfor %} names no value of the rules data"),
+          "rules/dicemants.yaml:6: tagline: placeholder {% for x in range(3) %} is not a plain name or a count in words"),
     Probe("I10", "dicemants", replace(TAGLINE, "tagline: '{goal.__class__.__mro__} {faces_on_one_die[0].__init__.__globals__}'"),
-          "rules/dicemants.yaml:6: tagline: placeholder {faces_on_one_die[0].__init__.__globals__} names no value"),
+          "rules/dicemants.yaml:6: tagline: placeholder {goal.__class__.__mro__} is not a plain name or a count in words"),
     Probe("I11", "dicemants", replace(TAGLINE, "tagline: 'Goal {goal:>99999999} {0} {'"),
-          "rules/dicemants.yaml:6: tagline: bad placeholder syntax: Single '{' encountered in format string"),
+          "rules/dicemants.yaml:6: tagline: broken braces (Single '{' encountered in format string)"),
 ]
 
 
