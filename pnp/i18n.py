@@ -765,7 +765,8 @@ class Translator:
         return typeset_html(markup, self.typography)
 
 
-def load_translator(catalog: Catalog, lang: str, shown: str, typography: Language | None = None) -> Translator:
+def load_translator(catalog: Catalog, lang: str, shown: str, typography: Language | None = None,
+                    english: Language | None = None) -> Translator:
     """A Translator from a catalog read: refused, every wrong entry located, if any translation would print wrong;
     fuzzy and untranslated entries print in English and are listed in `unready`."""
     issues = catalog_issues(catalog, lang)
@@ -774,7 +775,7 @@ def load_translator(catalog: Catalog, lang: str, shown: str, typography: Languag
         raise InputError(_capped(wrong))
     unready = tuple(Problem(shown, i.line, "", f"{i.problem}, printed in English: {i.msgid[:60]!r}")
                     for i in issues if not i.wrong)
-    return Translator(lang, compile_catalog(catalog), unready, typography)
+    return Translator(lang, compile_catalog(catalog), unready, typography, english)
 
 
 def translator(locales: Path, lang: str, root: Path | None = None) -> Translator:
@@ -786,7 +787,5 @@ def translator(locales: Path, lang: str, root: Path | None = None) -> Translator
     typography = rules.languages.get(lang) if rules is not None else None
     if lang == "en":
         return Translator(lang, gettext.NullTranslations(), typography=typography)
-    tr = load_translator(read_catalog(locales, lang, root), lang, display_path(po_path(locales, lang), root),
-                         typography)
-    tr.english = rules.languages.get("en") if rules is not None else None
-    return tr
+    return load_translator(read_catalog(locales, lang, root), lang, display_path(po_path(locales, lang), root),
+                           typography, rules.languages.get("en") if rules is not None else None)

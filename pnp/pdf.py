@@ -106,8 +106,9 @@ class _Warnings(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-NEAR_EMPTY = 0.4
-"""A last page filled less than this is worth pulling back (see render_pdf's `tighter`)."""
+PULL_BACK_BELOW = 0.4
+"""A last page filled less than this is worth pulling back (see render_pdf's `tighter`); the layout check's
+near-empty page (layout.LEAST_FULL) is a stricter 15 %."""
 
 
 def last_page_share(document: Any) -> float:
@@ -153,7 +154,7 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     try:
         fonts = FontConfiguration()
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
-        if tighter is not None and len(document.pages) > 1 and last_page_share(document) < NEAR_EMPTY:
+        if tighter is not None and len(document.pages) > 1 and last_page_share(document) < PULL_BACK_BELOW:
             tight = HTML(string=tighter(), base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
             if len(tight.pages) < len(document.pages):
                 document = tight

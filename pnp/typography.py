@@ -87,16 +87,15 @@ class Language:
     """(mark, space before it) for a dash standing between spaces."""
     short_words: tuple[tuple[str, ...], str] | None = None
     """(words, space after them): one- and two-letter words kept with the word after them."""
-    number_words: tuple[tuple[tuple[str, str], ...], ...] = ()
-    """The words for 1, 2, 3… as (gender, word) pairs, as far as the language's style spells counts out; beyond
-    them, digits."""
+    number_words: tuple[tuple[str, str, str], ...] = ()
+    """The words for 1, 2, 3…, each in the GENDERS (m, f, n), as far as the language's style spells counts out;
+    beyond them, digits."""
 
     def number_word(self, n: int, gender: str = "m") -> str | None:
         """`n` in words for a noun of `gender` (`dues` for 2, f, in Catalan), or None where the style wants digits."""
         if not 1 <= n <= len(self.number_words):
             return None
-        forms = dict(self.number_words[n - 1])
-        return forms.get(gender, forms["m"])
+        return self.number_words[n - 1][GENDERS.index(gender)]
 
     @property
     def edits(self) -> tuple[Callable[[str], list[tuple[int, str, bool]]], ...]:
@@ -391,7 +390,7 @@ class _Validator:
         short = None
         if "short-words" in rules and rules["short-words"] is not False:
             short = self.short_words(rules["short-words"], (*path, "short-words"))
-        words: tuple[tuple[tuple[str, str], ...], ...] = ()
+        words: tuple[tuple[str, str, str], ...] = ()
         if "number-words" in rules and rules["number-words"] is not False:
             words = self.number_words(rules["number-words"], (*path, "number-words"))
         return Language(
@@ -408,8 +407,9 @@ class _Validator:
             number_words=words,
         )
 
-    def number_words(self, value: Any, path: tuple[str | int, ...]) -> tuple[tuple[tuple[str, str], ...], ...]:
-        """The words for 1, 2, 3… in order: each a word, or a mapping of genders to words (m required)."""
+    def number_words(self, value: Any, path: tuple[str | int, ...]) -> tuple[tuple[str, str, str], ...]:
+        """The words for 1, 2, 3… in order: each a word, or a mapping of genders to words (m required, and the
+        word of a gender not given)."""
         if not isinstance(value, list) or not value:
             self.fail(path, "expected a list of the words for 1, 2, 3… (or false)")
             return ()
@@ -430,8 +430,9 @@ class _Validator:
                     words[gender] = word
             if "m" not in forms:
                 self.fail(where, f"missing the word for {index + 1} without a gender (m)")
-            elif words:
-                out.append(tuple(sorted(words.items())))
+            elif "m" in words:
+                m = words["m"]
+                out.append((m, words.get("f", m), words.get("n", m)))
         return tuple(out)
 
     def short_words(self, value: Any, path: tuple[str | int, ...]) -> tuple[tuple[str, ...], str] | None:
