@@ -333,7 +333,9 @@ def _stranded_heading(page: Page, body: float) -> list[Finding]:
                     f"heading at the foot of the page, what it heads on the next: {_quote(' '.join(text))}")]
 
 
-def _near_empty(page: Page) -> list[Finding]:
+def fill(page: Page) -> float:
+    """The share of the printable height (the page less MARGIN at top and bottom) that the page's content covers:
+    its lines of text and its drawings, the running header and footer left out."""
     low, high = MARGIN, page.height - MARGIN
     spans = [(r.bottom, r.top) for r in _body_rows(page)]
     running = [page.rows[i] for i in page.running]
@@ -348,7 +350,11 @@ def _near_empty(page: Page) -> list[Finding]:
             continue
         covered += top - max(bottom, reach)
         reach = top
-    share = covered / (high - low)
+    return covered / (high - low)
+
+
+def _near_empty(page: Page) -> list[Finding]:
+    share = fill(page)
     if share >= LEAST_FULL:
         return []
     first = _body_rows(page)

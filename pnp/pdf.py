@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, unquote_to_bytes, urljoin, urlparse
 
+from . import layout
 from .errors import InputError, Problem, display_path
 
 REFERENCE = re.compile(r"""(?:(?:@import\s+)?url\(\s*|\b(?:href|src)\s*=\s*|@import\s+)(["']?)([^"'()\s>]+)\1""",
@@ -106,29 +107,9 @@ class _Warnings(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-PULL_BACK_BELOW = 0.4
-"""A last page filled less than this is worth pulling back (see render_pdf's `tighter`); the layout check's
-near-empty page (layout.LEAST_FULL) is a stricter 15 %."""
-
-
-def last_page_share(document: Any) -> float:
-    """How far down its last page a rendered document's content reaches, as a share of the page's content
-    height (running heads and page numbers, in the page margins, left out)."""
-    page = document.pages[-1]._page_box
-    top = page.content_box_y()
-    bottom = top
-
-    def walk(box: Any) -> None:
-        nonlocal bottom
-        if type(box).__name__ in ("LineBox", "InlineReplacedBox", "BlockReplacedBox", "TableRowBox"):
-            bottom = max(bottom, box.position_y + box.margin_height())
-        for child in getattr(box, "children", None) or ():
-            walk(child)
-
-    for child in page.children:
-        if type(child).__name__ != "MarginBox":
-            walk(child)
-    return float((bottom - top) / page.height) if page.height else 1.0
+PULL_BACK_BELOW = 0.3
+"""A last page whose content covers less than this share of it (layout.fill) is worth pulling back (see
+render_pdf's `tighter`); the layout check's near-empty page (layout.LEAST_FULL) is a stricter 15 %."""
 
 
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
@@ -154,11 +135,11 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     try:
         fonts = FontConfiguration()
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
-        if tighter is not None and len(document.pages) > 1 and last_page_share(document) < PULL_BACK_BELOW:
+        data = document.write_pdf(pdf_variant=None, uncompressed_pdf=False)
+        if tighter is not None and len(document.pages) > 1 and layout.fill(layout.read(data)[-1]) < PULL_BACK_BELOW:
             tight = HTML(string=tighter(), base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
             if len(tight.pages) < len(document.pages):
-                document = tight
-        data = document.write_pdf(pdf_variant=None, uncompressed_pdf=False)
+                data = tight.write_pdf(pdf_variant=None, uncompressed_pdf=False)
     except FatalURLFetchingError:
         pass  # the refusal is in fetcher.refused
     finally:
