@@ -581,6 +581,9 @@ def message_issues(message: Message, lang: str, pieces: tuple[tuple[tuple[int | 
             for name in sorted(worded(form) - set().union(*(worded(i) for i in ids))):
                 problems.append((f"{{{name}:word}} where the English has {{{name}}}: say it in digits, or have the "
                                  "English say it in words", "{" + name + ":"))
+            # A run-in head (`**Strike:**`) is set in bold only where the translation marks it too.
+            if form.count("**") != ids[0].count("**"):
+                problems.append(("the English marks a run-in head in bold (`**…**`): mark it the same way", "*"))
         issues.extend(EntryIssue(_line_of(lines, at), first, f"{tag}{problem}", True) for problem, at in problems)
     return issues
 

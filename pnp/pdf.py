@@ -112,6 +112,24 @@ PULL_BACK_BELOW = 0.3
 render_pdf's `tighter`); the layout check's near-empty page (layout.LEAST_FULL) is a stricter 15 %."""
 
 
+WORD_JOINER = "\u2060"
+"""Joins the letters of a word no line may break: it takes no room, prints nothing and is not in the text a
+reader copies out of the PDF."""
+
+_LAST_WORD = re.compile(
+    r"(?P<word>[^\W\d_]{6,})"  # shorter words are never hyphenated (hyphenate-limit-chars: 6 3 3)
+    r"(?P<tail>(?:[^\w<>]|</?(?:strong|em|span|a|b|i|sup|sub)\b[^<>]*>)*</(?:p|li|td|dd|figcaption)>)")
+
+
+def whole_last_words(html: str) -> str:
+    """Every paragraph, list item and cell with its last word kept whole: a hyphenated last word would leave a
+    fragment of a word alone on the paragraph's last line («plun-» / «der.»), which typesetters never allow.
+
+    The word's letters are joined (WORD_JOINER), not wrapped in an inline box, which would change how WeasyPrint
+    breaks the line before it."""
+    return _LAST_WORD.sub(lambda m: WORD_JOINER.join(m["word"]) + m["tail"], html)
+
+
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
                template: str = "", root: Path | None = None,
                tighter: Callable[[], str] | None = None) -> tuple[bytes, list[str]]:
@@ -134,10 +152,12 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     data = b""
     try:
         fonts = FontConfiguration()
+        html = whole_last_words(html)
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
         data = document.write_pdf(pdf_variant=None, uncompressed_pdf=False)
         if tighter is not None and len(document.pages) > 1 and layout.fill(layout.read(data)[-1]) < PULL_BACK_BELOW:
-            tight = HTML(string=tighter(), base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
+            tight = HTML(string=whole_last_words(tighter()), base_url=str(base_url),
+                         url_fetcher=fetcher).render(font_config=fonts)
             if len(tight.pages) < len(document.pages):
                 data = tight.write_pdf(pdf_variant=None, uncompressed_pdf=False)
     except FatalURLFetchingError:

@@ -103,12 +103,16 @@ EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])")
 """`*Strike*` in a rules sentence or its translation: a title of a work, set in italics as every language's
 typography wants (GLOSSARY: titles of works)."""
 
+STRONG = re.compile(r"\*\*(?=\S)([^*]+?)(?<=\S)\*\*")
+"""`**Strike:**` at the head of a rules paragraph: a run-in heading, set in bold as published rulebooks do."""
+
 
 def emphasis(text: str) -> str:
-    """A sentence with its `*title*` spans in italics: markup, the rest escaped; a sentence without one as it is."""
-    if "*" not in text or not EMPHASIS.search(text):
+    """A sentence with its `**run-in head**` in bold and `*title*` spans in italics: markup, the rest escaped; a
+    sentence without either as it is."""
+    if "*" not in text or not (STRONG.search(text) or EMPHASIS.search(text)):
         return text
-    return Markup(EMPHASIS.sub(r"<em>\1</em>", str(escape(text))))
+    return Markup(EMPHASIS.sub(r"<em>\1</em>", STRONG.sub(r"<strong>\1</strong>", str(escape(text)))))
 
 
 def game_context(game: Game, tr: Translator) -> dict[str, Any]:

@@ -34,7 +34,7 @@ DASHES = ("\u2013", "\u2014")
 """The dashes a rule may ask for: en dash (2–6) and em dash (—)."""
 
 RULES = ("number-and-word", "before-percent", "apostrophe", "plus-join", "range-dash", "spaced-dash", "short-words",
-         "number-words")
+         "labels", "number-words")
 """The rules every language gives, in the order they run (number-words fills `{n:word}` placeholders)."""
 
 GENDERS = ("m", "f", "n")
@@ -87,6 +87,8 @@ class Language:
     """(mark, space before it) for a dash standing between spaces."""
     short_words: tuple[tuple[str, ...], str] | None = None
     """(words, space after them): one- and two-letter words kept with the word after them."""
+    labels: tuple[tuple[str, ...], str] | None = None
+    """(words, space after them): words that name a thing by its number or letter (Player 1, die A), kept with it."""
     number_words: tuple[tuple[str, str, str], ...] = ()
     """The words for 1, 2, 3…, each in the GENDERS (m, f, n), as far as the language's style spells counts out;
     beyond them, digits."""
@@ -204,6 +206,18 @@ def short_words(words: Iterable[str], space: str) -> Callable[[str], list[Edit]]
     return edits
 
 
+def labels(words: Iterable[str], space: str) -> Callable[[str], list[Edit]]:
+    """`Player\u00a01`, `round\u00a010`, `die\u00a0A`: a word that names a thing by its number or letter keeps
+    with that number or letter (a lone capital), whatever its case."""
+    alternatives = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+    regex = re.compile(rf"(?<![\w\-\u2019'])(?:{alternatives})({_SPACE})(?=\d|[A-Z](?![\w]))", re.I)
+
+    def edits(text: str) -> list[Edit]:
+        return [(m.start(1), space, False) for m in regex.finditer(text) if m.group(1) != space]
+
+    return edits
+
+
 @lru_cache(maxsize=16)
 def _compiled(language: Language) -> tuple[Callable[[str], list[Edit]], ...]:
     """The language's rules as functions, in the order they run."""
@@ -214,6 +228,8 @@ def _compiled(language: Language) -> tuple[Callable[[str], list[Edit]], ...]:
         rules.append(range_dash(language.range_dash))
     if language.spaced_dash:
         rules.append(spaced_dash(*language.spaced_dash))
+    if language.labels:  # before number-and-word: a number bound to its label stays free of the next word
+        rules.append(labels(*language.labels))
     if language.number_and_word:
         rules.append(number_and_word(language.number_and_word))
     if language.before_percent:
@@ -390,6 +406,9 @@ class _Validator:
         short = None
         if "short-words" in rules and rules["short-words"] is not False:
             short = self.short_words(rules["short-words"], (*path, "short-words"))
+        named = None
+        if "labels" in rules and rules["labels"] is not False:
+            named = self.short_words(rules["labels"], (*path, "labels"), longest=None)
         words: tuple[tuple[str, str, str], ...] = ()
         if "number-words" in rules and rules["number-words"] is not False:
             words = self.number_words(rules["number-words"], (*path, "number-words"))
@@ -404,6 +423,7 @@ class _Validator:
             range_dash=self.dash(rules["range-dash"], (*path, "range-dash")) if "range-dash" in rules else None,
             spaced_dash=spaced,
             short_words=short,
+            labels=named,
             number_words=words,
         )
 
@@ -435,7 +455,9 @@ class _Validator:
                 out.append((m, words.get("f", m), words.get("n", m)))
         return tuple(out)
 
-    def short_words(self, value: Any, path: tuple[str | int, ...]) -> tuple[tuple[str, ...], str] | None:
+    def short_words(self, value: Any, path: tuple[str | int, ...],
+                    longest: int | None = 2) -> tuple[tuple[str, ...], str] | None:
+        """A list of words (of one or two letters, unless `longest` is None) and the space after them."""
         fields = self.mapping(value, path, ("words", "after"), "key")
         after = self.space(fields["after"], (*path, "after"), off=False) if "after" in fields else None
         words: list[str] = []
@@ -443,8 +465,9 @@ class _Validator:
         if "words" in fields and (not isinstance(items, list) or not items):
             self.fail((*path, "words"), "expected a list of words")
         for index, word in enumerate(items if isinstance(items, list) else []):
-            if not isinstance(word, str) or not re.fullmatch(r"[^\W\d_]{1,2}", word):
-                self.fail((*path, "words", index), f"expected a word of one or two letters, found {word!r}")
+            if not isinstance(word, str) or not re.fullmatch(rf"[^\W\d_]{{1,{longest or ''}}}", word):
+                what = "a word of one or two letters" if longest else "a word"
+                self.fail((*path, "words", index), f"expected {what}, found {word!r}")
             elif word.lower() in words:
                 self.fail((*path, "words", index), f"{word!r} is listed twice")
             else:

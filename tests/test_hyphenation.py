@@ -8,7 +8,7 @@ import re
 import pypdf
 import pytest
 
-from pnp.pdf import render_pdf
+from pnp.pdf import render_pdf, whole_last_words
 from pnp.project import FONTS_DIR
 
 WORDS = " ".join(["el", "jugador", "de", "mesa", "ejemplo", "y", "ganador", "al", "jugador"] * 12)
@@ -43,3 +43,32 @@ def test_no_fragment_under_three_letters(project, shipped):
     else:
         assert found  # without the limit the same text does break «ju-gador»: the check can fail
 
+
+
+LAST = ("If your die knocks over a rival pile, you lose seven doubloons, and so on and so forth with words. " * 2
+        + "A match is never enough to plunder.")
+"""At 74 mm in 10 pt PT Serif, WeasyPrint hyphenates the paragraph's last word: «plun-» / «der.»."""
+
+
+@pytest.mark.parametrize("joined", [True, False])
+def test_the_last_word_of_a_paragraph_is_never_hyphenated(project, monkeypatch, joined):
+    if not joined:  # the same page without the join does break the word: the check can fail
+        monkeypatch.setattr("pnp.pdf.whole_last_words", lambda html: html)
+    font = (FONTS_DIR / "PTSerif-Regular.ttf").as_uri()
+    css = (f'@font-face {{ font-family: "PT Serif"; src: url({font}); }} '
+           "p { font: 10pt 'PT Serif'; hyphens: auto; text-align: justify; width: 74mm; }")
+    html = f'<html lang="en"><head><style>{css}</style></head><body><p>{LAST}</p></body></html>'
+    data, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, [project.templates], "", project.root)
+    found = [" ".join(line.split()) for line in pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text().split("\n")]
+    if joined:
+        assert found[-2:] == ["with words. A match is never enough to", "plunder."]
+    else:
+        assert found[-2:] == ["with words. A match is never enough to plun\u2010", "der."]
+
+
+def test_the_last_word_is_joined_only_in_the_text_of_a_block():
+    html = ('<p class="x">never enough to <em>plunder</em>.</p><li>re-roll.</li>'
+            '<td><img alt="diamond"></td><p>Дальше нельзя</p>')
+    assert whole_last_words(html) == ('<p class="x">never enough to <em>p\u2060l\u2060u\u2060n\u2060d\u2060e\u2060r</em>.'
+                                      '</p><li>re-roll.</li><td><img alt="diamond"></td>'
+                                      '<p>Дальше н\u2060е\u2060л\u2060ь\u2060з\u2060я</p>')

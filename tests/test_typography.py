@@ -104,6 +104,17 @@ def test_short_words_keep_with_the_next_word_in_russian_only(lang, before, after
     assert ts(lang, before) == after
 
 
+@pytest.mark.parametrize("lang, before, after", [
+    ("en", "Player 1 and Player 12 win in round 10 with die A; tiers 4, 5, and 6. Aplayer 3",
+     f"Player{NB}1 and Player{NB}12 win in round{NB}10 with die{NB}A; tiers{NB}4, 5, and 6. Aplayer 3"),
+    ("es", "el jugador 2 gana la ronda 7 con el dado B", f"el jugador{NB}2 gana la ronda{NB}7 con el dado{NB}B"),
+    ("ca", "el jugador 2 i el dau A", f"el jugador{NB}2 i el dau{NB}A"),
+    ("ru", "Игрок 3 набирает в раунде 10", f"Игрок{NB}3 набирает в{NB}раунде{NB}10"),
+])
+def test_a_label_keeps_with_its_number_or_letter_and_leaves_the_next_word_free(lang, before, after):
+    assert ts(lang, before) == after
+
+
 def test_a_language_may_ask_for_the_narrow_no_break_space(tmp_path):
     text = (PROJECT.locales / "typography.yaml").read_text()
     (tmp_path / "typography.yaml").write_text(text.replace("before-percent: no-break", "before-percent: narrow"))
@@ -238,7 +249,7 @@ def test_an_unknown_rule_is_located_and_the_missing_one_named(tmp_path):
         f"{tmp_path / 'typography.yaml'}:{line - 1}: languages.en: missing rule 'number-and-word'",
         f"{tmp_path / 'typography.yaml'}:{line}: languages.en.number-of-words: unknown rule 'number-of-words' "
         "(expected one of: number-and-word, before-percent, apostrophe, plus-join, range-dash, spaced-dash, "
-        "short-words, number-words)"]
+        "short-words, labels, number-words)"]
 
 
 def test_every_language_gives_every_rule(tmp_path):

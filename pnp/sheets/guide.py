@@ -81,7 +81,7 @@ def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
     for die in game.dice:
         groups.setdefault(die.is_ordinary(faces) or die.ordinary(faces) is not None, []).append(die)
     for ordinary, dice_of_kind in groups.items():
-        out.append(Buy(_dice_to_buy(dice_of_kind, ordinary, bool(owners), tr, game), _dice_counts(game, dice_of_kind)))
+        out.append(Buy(_dice_to_buy(ordinary, bool(owners), tr, game), _dice_counts(game, dice_of_kind)))
     stocks = {p.stock for p in parts if p.first}
     if "sticker" in stocks:
         sheets = sum(p.pages for p in parts if p.first and p.stock == "sticker")
@@ -97,18 +97,15 @@ def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
     return out
 
 
-def _dice_to_buy(dice_of_kind: list[Die], ordinary: bool, owned: bool, tr: Translator, game: Game) -> str:
-    """What to buy for some kinds of game dice: ordinary d6 (as they are, or with a sticker), or blank dice."""
-    names = tr.join([tr.text(die.name, game.values) for die in dice_of_kind])
+def _dice_to_buy(ordinary: bool, owned: bool, tr: Translator, game: Game) -> str:
+    """What to buy for some kinds of game dice: ordinary d6 (as they are, or with a sticker), or blank dice.
+    The row names no die: the count beside it says how many, and the tips below say which need a sticker."""
     if ordinary and owned:  # whose die is whose: a colour per player
-        return tr.format(tr.game_gettext(
-            game.id, "Ordinary six-sided dice, about {size} mm, in one colour per player ({dice})"),
-            size=BLANK_DIE, dice=names)
+        return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm, in one colour per player"),
+                         size=BLANK_DIE)
     if ordinary:
-        return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm ({dice})"),
-                         size=BLANK_DIE, dice=names)
-    return tr.format(tr.game_gettext(game.id, "Blank dice, {size} mm, or paper dice ({dice})"),
-                     size=BLANK_DIE, dice=names)
+        return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm"), size=BLANK_DIE)
+    return tr.format(tr.game_gettext(game.id, "Blank dice, {size} mm, or paper dice"), size=BLANK_DIE)
 
 
 def _dice_counts(game: Game, dice_of_kind: list[Die]) -> tuple[tuple[int, int], ...]:

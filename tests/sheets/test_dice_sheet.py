@@ -97,8 +97,8 @@ def test_gang_of_dice_prints_one_shared_set_never_the_pools(sheet, project):
     pdf = sheet("gang-of-dice", "stickers")
     assert len(stickers(pdf, 13.0)) == 12 + 12 * 6  # a gangster for the 6 of each ordinary die, or full sets
     words = spaced(text(pdf))
-    assert ("Stick one on the 6 face of an ordinary die, and it becomes a game die. "
-            "As many as a table needs: 12 stickers.") in words
+    assert ("Stick one over the 6 of an ordinary die: that face becomes the gangster. "
+            "There are 12 stickers, enough for the largest table.") in words
     assert not any(n in words for n in ("96", "144"))
     assert len(outlines(sheet("gang-of-dice", "paper-dice"))) == 12
 

@@ -1,4 +1,4 @@
-"""Every sheet's frame (ruler, print-at-100 % line), the kit merged in print order after its what-to-print page,
+"""Every sheet's frame (ruler, print-at-100% line), the kit merged in print order after its what-to-print page,
 the size options, bad input."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def test_every_page_has_the_ruler_and_asks_for_100_percent(sheet, game_id, kind)
         assert any(abs(n - RULER_MM) < 0.05 for n in lengths), index  # 50 mm
         assert any(abs(n - RULER_IN * MM_PER_INCH) < 0.05 for n in lengths), index  # 2 in = 50.8 mm
         words = text(pdf, slice(index, index + 1))
-        assert "Print at 100 % (actual size)." in words
+        assert "Print at 100% (actual size)." in words
         assert "the ruler must measure 50 mm and 2 in" in words
 
 

@@ -9,13 +9,13 @@ from pnp.sheets import Options, sheets_for
 from pnp.sheets.guide import kit_parts, shopping
 
 BUY = {
-    "dicemants": [("Blank dice, 16 mm, or paper dice (Die A, Die B, Die C, Die D, Die E, and Die F)", ((0, 6),))],
-    "gang-of-dice": [("Ordinary six-sided dice, about 16 mm (Gang die)", ((0, 12),))],  # one shared set
+    "dicemants": [("Blank dice, 16 mm, or paper dice", ((0, 6),))],
+    "gang-of-dice": [("Ordinary six-sided dice, about 16 mm", ((0, 12),))],  # one shared set
     # 9 / 8 / 7 / 6 arena dice each for 2 / 3 / 4 / 5 players, and the neutral die.
-    "dice-arena": [("Ordinary six-sided dice, about 16 mm (Arena die and Neutral die)",
+    "dice-arena": [("Ordinary six-sided dice, about 16 mm",
                     ((2, 19), (3, 25), (4, 29), (5, 31)))],
     # One Jolly Roger die and two regular dice each.
-    "dead-mans-dice": [("Ordinary six-sided dice, about 16 mm, in one colour per player (Jolly Roger die and Regular die)",
+    "dead-mans-dice": [("Ordinary six-sided dice, about 16 mm, in one colour per player",
                         ((2, 6), (3, 9), (4, 12), (5, 15), (6, 18)))],
 }
 
@@ -64,4 +64,4 @@ def test_the_player_aid_prints_a_page_per_two_players():
 def test_parts_marked_not_to_buy_stay_off_the_list():
     # Gang of Dice's `dice` part is the dice row above, and its score pad is printed: neither is listed twice.
     g = game("gang-of-dice")
-    assert [b.what for b in shopping(g, tr("en"), [])] == ["Ordinary six-sided dice, about 16 mm (Gang die)", "Pencil"]
+    assert [b.what for b in shopping(g, tr("en"), [])] == ["Ordinary six-sided dice, about 16 mm", "Pencil"]
