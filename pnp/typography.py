@@ -34,7 +34,7 @@ DASHES = ("\u2013", "\u2014")
 """The dashes a rule may ask for: en dash (2–6) and em dash (—)."""
 
 RULES = ("number-and-word", "before-percent", "apostrophe", "plus-join", "range-dash", "spaced-dash", "short-words",
-         "labels", "number-words")
+         "labels", "hyphen-joins", "number-words")
 """The rules every language gives, in the order they run (number-words fills `{n:word}` placeholders)."""
 
 GENDERS = ("m", "f", "n")
@@ -89,6 +89,8 @@ class Language:
     """(words, space after them): one- and two-letter words kept with the word after them."""
     labels: tuple[tuple[str, ...], str] | None = None
     """(words, space after them): words that name a thing by its number or letter (Player 1, die A), kept with it."""
+    hyphen_joins: tuple[str, ...] = ()
+    """Words that, joined to the word before by a hyphen (apuntar-te), never start a line: no break at that hyphen."""
     number_words: tuple[tuple[str, str, str], ...] = ()
     """The words for 1, 2, 3…, each in the GENDERS (m, f, n), as far as the language's style spells counts out;
     beyond them, digits."""
@@ -218,6 +220,22 @@ def labels(words: Iterable[str], space: str) -> Callable[[str], list[Edit]]:
     return edits
 
 
+WORD_JOINER = "\u2060"
+"""No line breaks on either side of it; it takes no room and prints nothing."""
+
+
+def hyphen_joins(words: Iterable[str]) -> Callable[[str], list[Edit]]:
+    """`apuntar-te`, `apuntar-te’ls`: a weak pronoun joined to its verb by a hyphen never starts a line (Catalan
+    would have to repeat the hyphen there): a word joiner after the hyphen, so the line breaks elsewhere."""
+    alternatives = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+    regex = re.compile(rf"(?<=[^\W\d_]-)(?:{alternatives})(?![^\W\d_])", re.I)
+
+    def edits(text: str) -> list[Edit]:
+        return [(m.start(), WORD_JOINER, True) for m in regex.finditer(text)]
+
+    return edits
+
+
 @lru_cache(maxsize=16)
 def _compiled(language: Language) -> tuple[Callable[[str], list[Edit]], ...]:
     """The language's rules as functions, in the order they run."""
@@ -238,6 +256,8 @@ def _compiled(language: Language) -> tuple[Callable[[str], list[Edit]], ...]:
         rules.append(short_words(*language.short_words))
     if language.apostrophe:
         rules.append(apostrophe())
+    if language.hyphen_joins:
+        rules.append(hyphen_joins(language.hyphen_joins))
     return tuple(rules)
 
 
@@ -409,6 +429,9 @@ class _Validator:
         named = None
         if "labels" in rules and rules["labels"] is not False:
             named = self.short_words(rules["labels"], (*path, "labels"), longest=None)
+        joins: tuple[str, ...] = ()
+        if "hyphen-joins" in rules and rules["hyphen-joins"] is not False:
+            joins = self.word_list(rules["hyphen-joins"], (*path, "hyphen-joins"))
         words: tuple[tuple[str, str, str], ...] = ()
         if "number-words" in rules and rules["number-words"] is not False:
             words = self.number_words(rules["number-words"], (*path, "number-words"))
@@ -424,6 +447,7 @@ class _Validator:
             spaced_dash=spaced,
             short_words=short,
             labels=named,
+            hyphen_joins=joins,
             number_words=words,
         )
 
@@ -453,6 +477,21 @@ class _Validator:
             elif "m" in words:
                 m = words["m"]
                 out.append((m, words.get("f", m), words.get("n", m)))
+        return tuple(out)
+
+    def word_list(self, value: Any, path: tuple[str | int, ...]) -> tuple[str, ...]:
+        """A list of distinct words."""
+        if not isinstance(value, list) or not value:
+            self.fail(path, "expected a list of words (or false)")
+            return ()
+        out: list[str] = []
+        for index, word in enumerate(value):
+            if not isinstance(word, str) or not re.fullmatch(r"[^\W\d_]+", word):
+                self.fail((*path, index), f"expected a word, found {word!r}")
+            elif word.lower() in out:
+                self.fail((*path, index), f"{word!r} is listed twice")
+            else:
+                out.append(word.lower())
         return tuple(out)
 
     def short_words(self, value: Any, path: tuple[str | int, ...],

@@ -115,6 +115,19 @@ def test_a_label_keeps_with_its_number_or_letter_and_leaves_the_next_word_free(l
     assert ts(lang, before) == after
 
 
+WJ = "\u2060"
+
+
+@pytest.mark.parametrize("lang, before, after", [
+    ("ca", "d'apuntar-te'ls i plantar-te, porta-la; Sant-Joan, vint-i-u, rock-and-roll",
+     f"d’apuntar-{WJ}te’ls i plantar-{WJ}te, porta-{WJ}la; Sant-Joan, vint-i-u, rock-and-roll"),
+    ("es", "plantar-te", "plantar-te"),
+])
+def test_a_catalan_weak_pronoun_never_starts_a_line_after_its_hyphen(lang, before, after):
+    assert ts(lang, before) == after
+    assert ts(lang, after) == after
+
+
 def test_a_language_may_ask_for_the_narrow_no_break_space(tmp_path):
     text = (PROJECT.locales / "typography.yaml").read_text()
     (tmp_path / "typography.yaml").write_text(text.replace("before-percent: no-break", "before-percent: narrow"))
@@ -249,7 +262,7 @@ def test_an_unknown_rule_is_located_and_the_missing_one_named(tmp_path):
         f"{tmp_path / 'typography.yaml'}:{line - 1}: languages.en: missing rule 'number-and-word'",
         f"{tmp_path / 'typography.yaml'}:{line}: languages.en.number-of-words: unknown rule 'number-of-words' "
         "(expected one of: number-and-word, before-percent, apostrophe, plus-join, range-dash, spaced-dash, "
-        "short-words, labels, number-words)"]
+        "short-words, labels, hyphen-joins, number-words)"]
 
 
 def test_every_language_gives_every_rule(tmp_path):
