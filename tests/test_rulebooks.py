@@ -71,7 +71,7 @@ def _flat(outline):
             yield item
 
 
-PAGES = {("dicemants", "ru"): 7, ("gang-of-dice", "es"): 7, ("dice-arena", "ca"): 5, ("dead-mans-dice", "en"): 6}
+PAGES = {("dicemants", "ru"): 7, ("gang-of-dice", "es"): 6, ("dice-arena", "ca"): 5, ("dead-mans-dice", "en"): 6}
 """Page counts as laid out and looked at: a change means the layout moved. Dice Arena in Catalan fits the five
 pages of the English (its quick reference pulled back by the tighter setting, see pnp/pdf.py)."""
 
@@ -191,7 +191,7 @@ def test_no_sentence_or_heading_starts_with_a_digit(game_id, lang):
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("en", "You put one diamond in your bag."),
+    ("en", "All three diamonds go into your bag."),
     ("es", "un diamante"),
     ("ca", "un diamant"),
     ("ru", "один алмаз"),

@@ -137,7 +137,7 @@ def _head(columns: tuple[OddsColumn, ...], tr: Translator) -> tuple[tuple[HeadCe
 
 
 TINY = Fraction(1, 2000)
-"""Chances below this round to 0.0 %: they print as `< 0.1 %`."""
+"""Chances below this round to 0.0 %: they print as `<0.1%` (`< 0,1 %` where the language spaces its %)."""
 
 
 def odds_view(table: OddsTable, tr: Translator) -> OddsView:
@@ -150,7 +150,8 @@ def odds_view(table: OddsTable, tr: Translator) -> OddsView:
         if kinds[key] == "mean":
             return tr.decimal(float(value), 2)
         if 0 < value < TINY:  # possible, but too rare to show: never print it as 0.0 %
-            return "<\u00a0" + tr.percent(float(TINY) * 2)
+            spaced = tr.typography is not None and tr.typography.before_percent is not None
+            return ("<\u00a0" if spaced else "<") + tr.percent(float(TINY) * 2)
         return tr.percent(float(value))
 
     return OddsView(table.id, table.intro(tr), tuple(c.header(tr) for c in table.columns), _head(table.columns, tr),

@@ -35,11 +35,11 @@ def test_gang_of_dice_pad_has_every_round_and_marks_the_bonus_rounds(sheet, proj
     words = text(sheet("gang-of-dice", "score-pad"))
     for dice in game.params.bonus_dice.values():
         assert f"+{dice} bonus dice" in words
-    assert "48 for 2 players" in words and "36 for 4 players" in words  # each pool at the start, from the data
+    assert "48 dice (2–3 players) · 36 dice (4 players)" in words  # each pool at the start, from the data
     assert words.count("Pool") >= game.players[1]
 
 
-def test_dead_mans_dice_pad_ticks_doubled_keelhauled_and_broadside(sheet, project):
+def test_dead_mans_dice_pad_ticks_doubled_and_keelhauled_and_counts_broadsides(sheet, project):
     game = load_game(project.rules / "dead-mans-dice.yaml")
     pdf = sheet("dead-mans-dice", "score-pad")
     words = text(pdf)
@@ -50,7 +50,8 @@ def test_dead_mans_dice_pad_ticks_doubled_keelhauled_and_broadside(sheet, projec
         "Pile", "×2", f"Keel −{game.params.keelhaul_penalty}", f"Broad −{game.params.broadside_penalty}", "Total"]
     ticks = [p for p in paths(reader(pdf).pages[0])
              if p.stroked and p.filled and len(p.subpaths) == 1 and 3.1 < p.box[2] < 3.3 and 3.1 < p.box[3] < 3.3]
-    assert len(ticks) == 3 * game.players[1] * len(pad.rows)  # white boxes: not the compass symbol's ring
+    # ×2 and keelhauled are tick boxes (white: not the compass symbol's ring); a broadside cell takes a number.
+    assert len(ticks) == 2 * game.players[1] * len(pad.rows)
 
 
 def test_dice_arena_pad_counts_dice_in_hand(sheet, project):

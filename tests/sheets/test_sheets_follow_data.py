@@ -29,7 +29,7 @@ def test_a_new_die_gets_its_stickers_and_its_net(project_copy):
     assert len(re.findall(r'<polygon class="net"', folded)) == 6 + 2
     for markup in (stuck, folded):
         words = html_text(markup)
-        assert "Die G (1/2)" in words and "Die G (2/2)" in words
+        assert "Die\u00a0G (1/2)" in words and "Die\u00a0G (2/2)" in words  # a label keeps its letter
 
 
 def test_a_new_card_is_printed_with_its_back(project_copy):
@@ -68,5 +68,5 @@ def test_more_players_mean_more_columns_and_aids(project_copy):
     assert "players: {min: 2, max: 6}" in text
     rules.write_text(text.replace("players: {min: 2, max: 6}", "players: {min: 2, max: 7}"))
     game = load_game(rules)
-    assert "Player 7" in html_text(sheet_html(project_copy, game, tr("en"), "score-pad"))
+    assert "Player\u00a07" in html_text(sheet_html(project_copy, game, tr("en"), "score-pad"))
     assert sheet(game, "player-aid").copies(game) == 4  # 7 aids, two to a page

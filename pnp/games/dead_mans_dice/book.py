@@ -65,7 +65,10 @@ def examples(game: Game) -> tuple[engine.Example, ...]:
 # ------------------------------------------------------------------ the pirates of the examples
 
 def rival_names(tr: Translator) -> tuple[str, ...]:
-    """The pirates of the worked examples by seat: you (never named), then your rivals."""
+    """The pirates of the worked examples by seat: you (never named), then your rivals.
+
+    The rivals are women (the narration says she and her): a language's names for Ann and Meg should be too.
+    """
     return ("", tr.pgettext("pirate", "Ann"), tr.pgettext("pirate", "Meg"), tr.pgettext("pirate", "Kit"),
             tr.pgettext("pirate", "Bo"), tr.pgettext("pirate", "Jem"))
 
@@ -145,7 +148,7 @@ def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRule
         hand = tuple(sorted(example.before.hands[YOU] + (roll["die"],)))
         hands_before = (hand,) + example.before.hands[1:]
         if not before_piles[YOU]:
-            before.append(tr.gettext("Your pile is empty: it was plundered away."))
+            before.append(tr.gettext("Your rivals have plundered your whole pile."))
         before.append(teller.hand(sum(d.is_jolly_roger for d in hand), sum(not d.is_jolly_roger for d in hand)))
         if len(hand) == 1:
             before.append(tr.gettext("It is your last die."))
@@ -244,7 +247,8 @@ def _odds(rules: engine.DeadMansRules) -> tuple[OddsTable, ...]:
 
     def isolation_intro(tr: Translator) -> str:
         return tr.gettext("The chance of being isolated at least once before your hand is empty, by your top die "
-                          "and the dice in your hand: you roll them in the best order, and nobody plunders.")
+                          "and the dice in your hand, assuming you roll them in the best order and nobody plunders "
+                          "your pile.")
 
     kept = {key for key, _ in hands}
     return (OddsTable("placement", PLACEMENT, placement, placement_intro),
@@ -269,6 +273,8 @@ class ScoreOutcome:
     """What `pnp resolve --end-of-round` found: the pile's score."""
 
     score: engine.PileScore
+    empty: bool = False
+    """Whether the pile has no dice (it scores nothing)."""
 
 
 def parse_die(rules: engine.DeadMansRules, text: str, where: str) -> tuple[DieKind, str]:
@@ -326,7 +332,7 @@ class DeadMansBook:
         names = ("",) + tuple(tr.format(tr.gettext("Rival {n}"), n=n) for n in range(1, rules.players[1]))
         teller = Teller(game, rules, tr, names)
         if isinstance(outcome, ScoreOutcome):
-            return teller.score(YOU, outcome.score)
+            return teller.score(YOU, outcome.score, empty=outcome.empty)
         assert isinstance(outcome, RollOutcome)
         out = teller.tell(outcome.events)
         if not any(e.kind == Kind.PLACE for e in outcome.events):
@@ -447,5 +453,5 @@ def _score(rules: engine.DeadMansRules, pile: Sequence[tuple[DieKind, str]], jol
         raise ValueError(f"a pirate has {owned} Jolly Roger die: it cannot be in your pile and in your hand, "
                          "and a rival's is never plundered")
     result = engine.score_pile(rules, [face for _, face in pile], args.jolly_roger_in_hand)
-    return Resolved({"score": result.score}, True, ScoreOutcome(result))
+    return Resolved({"score": result.score}, True, ScoreOutcome(result, empty=not pile))
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ...i18n import Translator
 from ...model import Game
-from .engine import SKULL, YOU, DeadMansRules, End, Event, Kind, PileScore, Placed, Way
+from .engine import SKULL, YOU, DeadMansRules, DieKind, End, Event, Kind, PileScore, Placed, Way, placing_ways
 
 
 class Teller:
@@ -45,7 +45,7 @@ class Teller:
     def event(self, event: Event, following: Event | None, earlier: Sequence[Event]) -> list[str]:
         tr, kind = self.tr, event.kind
         if kind == Kind.BASE_TIE:
-            return self.tie(event, earlier)
+            return [self.tie(event, earlier)]
         if kind == Kind.FIRST:
             return [self.first(event, earlier)]
         if kind == Kind.ROLL:
@@ -54,63 +54,83 @@ class Teller:
             return [self.place(event["ways"], event["top"])]
         if kind == Kind.ISOLATED:
             return [tr.format(tr.gettext(
-                "It cannot go on your top die ({top}): it does not match it, it is not the next number up, and the "
-                "two do not total {total}. You are isolated: the die goes back to your hand, and your turn ends."),
+                "It cannot go on your {top}: it does not match it, it is not the next number up, and the two do not "
+                "total {total}. You are isolated: the die goes back to your hand, and your turn ends."),
                 top=self.top(event["top"]), total=self.rules.pile_total)]
         if kind == Kind.NEVER_PLUNDERED:
             return [self.never_plundered(event)]
         if kind == Kind.PLUNDER:
             return self.plunder(event, following, earlier)
         if kind == Kind.TURN_END:
-            return self.turn_end(event, following, earlier)
+            return self.turn_end(event, earlier)
         if kind == Kind.ROUND_END:
             return [tr.gettext("Your hand is empty, so the round ends, and every pirate scores their pile.")]
         if kind == Kind.SCORE:
             return self.score(event["player"], PileScore(event["points"], event["doubled"], event["keelhauled"],
-                                                         event["score"]))
+                                                         event["score"]), empty=not event["pile"])
         if kind == Kind.DICE_HOME:
             return [tr.gettext("Then all the dice go back to their owners.")]
         return []
 
-    def tie(self, event: Event, earlier: Sequence[Event]) -> list[str]:
-        tr = self.tr
-        tied = event["players"]
-        bases = {e["player"]: e["face"] for e in earlier if e.kind == Kind.BASE}
-        out = []
-        if any(bases.get(p) == SKULL for p in tied):
-            out.append(tr.format(tr.gettext("A {skull} counts as {number}."), skull=self.skull,
-                                 number=self.rules.number(SKULL)))
-        rivals = tr.join([self.names[p] for p in tied if p != YOU])
+    @staticmethod
+    def skull_tie(tie: Event, earlier: Sequence[Event]) -> bool:
+        """Whether a skull and crossbones is among the base dice tied for the lowest number."""
+        bases = {e["player"]: e["face"] for e in earlier if e.kind == Kind.BASE}  # each pirate's latest base die
+        return any(bases.get(p) == SKULL for p in tie["players"])
+
+    def tie(self, event: Event, earlier: Sequence[Event]) -> str:
+        """Tied for the lowest number: why (a skull counts as its number), and everyone rolls again."""
+        tr, tied = self.tr, event["players"]
+        values = {"names": tr.join([self.names[p] for p in tied if p != YOU]), "number": event["number"],
+                  "skull": self.skull}
+        if self.skull_tie(event, earlier):
+            if YOU in tied:
+                return tr.format(tr.gettext("A {skull} counts as {number}, so you tie with {names} for the lowest "
+                                            "number: everyone rolls their base die again."), **values)
+            return tr.format(tr.gettext("A {skull} counts as {number}, so {names} tie for the lowest number: "
+                                        "everyone rolls their base die again."), **values)
         if YOU in tied:
-            out.append(tr.format(tr.gettext("You tie with {names} for the lowest number ({number}), so everyone "
-                                            "rolls their base die again."), names=rivals, number=event["number"]))
-        else:
-            out.append(tr.format(tr.gettext("{names} tie for the lowest number ({number}), so everyone rolls "
-                                            "their base die again."), names=rivals, number=event["number"]))
-        return out
+            return tr.format(tr.gettext("You tie with {names} for the lowest number, {number}, so everyone rolls "
+                                        "their base die again."), **values)
+        return tr.format(tr.gettext("{names} tie for the lowest number, {number}, so everyone rolls their base die "
+                                    "again."), **values)
 
     def first(self, event: Event, earlier: Sequence[Event]) -> str:
+        """Who goes first: after a tie, `This time`; a skull's number said once, in the tie or here."""
         tr, p, n = self.tr, event["player"], event["number"]
         base = next(e["face"] for e in reversed(earlier) if e.kind == Kind.BASE and e["player"] == p)
-        if p == YOU and base == SKULL:
-            return tr.format(tr.gettext("Your {skull} counts as {number}, the lowest number, so you go first: "
-                                        "you roll another die."), skull=self.skull, number=n)
+        ties = [i for i, e in enumerate(earlier) if e.kind == Kind.BASE_TIE]
+        told = any(self.skull_tie(earlier[i], earlier[:i]) for i in ties)  # the tie said what a skull counts as
+        values = {"name": self.names[p], "number": n, "skull": self.skull}
         if p == YOU:
-            return tr.format(tr.gettext("You have the lowest number ({number}), so you go first: you roll "
-                                        "another die."), number=n)
+            if base == SKULL and told:
+                return tr.format(tr.gettext("This time your {skull} is the lowest, so you go first and roll another "
+                                            "die."), **values)
+            if base == SKULL:
+                return tr.format(tr.gettext("A {skull} counts as {number}, so you have the lowest number: you go "
+                                            "first and roll another die."), **values)
+            if ties:
+                return tr.format(tr.gettext("This time you have the lowest number, {number}, so you go first and "
+                                            "roll another die."), **values)
+            return tr.format(tr.gettext("You have the lowest number, {number}, so you go first and roll another "
+                                        "die."), **values)
+        if base == SKULL and told:
+            return tr.format(tr.gettext("This time {name} rolls the lowest, a {skull}, and goes first."), **values)
         if base == SKULL:
-            return tr.format(tr.gettext("{name}'s {skull} counts as {number}, the lowest number, so {name} goes "
-                                        "first."), name=self.names[p], skull=self.skull, number=n)
-        return tr.format(tr.gettext("{name} has the lowest number ({number}), so {name} goes first."),
-                         name=self.names[p], number=n)
+            return tr.format(tr.gettext("A {skull} counts as {number}, so {name} has the lowest number and goes "
+                                        "first."), **values)
+        if ties:
+            return tr.format(tr.gettext("This time {name} has the lowest number, {number}, and goes first."),
+                             **values)
+        return tr.format(tr.gettext("{name} has the lowest number, {number}, and goes first."), **values)
 
     def roll(self, jolly_roger: bool, face: str) -> str:
         tr = self.tr
         if face == SKULL:
-            return tr.format(tr.gettext("You roll your Jolly Roger die: it shows the {skull}."), skull=self.skull)
+            return tr.format(tr.gettext("You roll your Jolly Roger die and get the {skull}."), skull=self.skull)
         if jolly_roger:
-            return tr.format(tr.gettext("You roll your Jolly Roger die: it shows {face}."), face=self.face(face))
-        return tr.format(tr.gettext("You roll a regular die: it shows {face}."), face=self.face(face))
+            return tr.format(tr.gettext("You roll your Jolly Roger die and get a {face}."), face=self.face(face))
+        return tr.format(tr.gettext("You roll a regular die and get a {face}."), face=self.face(face))
 
     def place(self, ways: Sequence[str], top: str | None) -> str:
         """Why the die goes on your pile: the first of its ways, as the rules list them."""
@@ -118,47 +138,54 @@ class Teller:
         match ways[0]:
             case Way.NEW_PILE:
                 return tr.gettext("Your pile is empty, so the die starts a new pile, whatever it shows.")
-            case Way.SKULL:
-                return tr.format(tr.gettext("A {skull} goes on your pile whatever the top die shows."),
-                                 skull=self.skull)
+            case Way.SKULL:  # the roll has just named the skull and crossbones
+                return tr.gettext("It goes on your pile whatever the top die shows.")
             case Way.MATCH:
-                return tr.format(tr.gettext("It matches your top die ({top}), so it goes on your pile."),
+                return tr.format(tr.gettext("It matches your {top}, so it goes on your pile."),
                                  top=self.top(top or ""))
             case Way.NEXT:
-                return tr.format(tr.gettext("It is the next number up from your top die ({top}), so it goes on your "
-                                            "pile."), top=self.top(top or ""))
-        return tr.format(tr.gettext("With your top die ({top}) it totals {total}, so it goes on your pile."),
+                return tr.format(tr.gettext("It is the next number up from your {top}, so it goes on your pile."),
+                                 top=self.top(top or ""))
+        return tr.format(tr.gettext("It totals {total} with your {top}, so it goes on your pile."),
                          top=self.top(top or ""), total=self.rules.pile_total)
 
     def never_plundered(self, event: Event) -> str:
         tr = self.tr
-        values = {"name": self.names[event["rival"]], "face": self.face(event["face"]),
+        values = {"name": self.names[event["rival"]], "face": self.face(event["face"]), "top": self.top(event["top"]),
                   "total": self.rules.pile_total}
         if event["ways"][0] == Way.NEXT:
-            return tr.format(tr.gettext("{name}'s top die ({face}) is the next number up from yours, but it is a "
-                                        "Jolly Roger die, and a Jolly Roger die is never plundered."), **values)
-        return tr.format(tr.gettext("{name}'s top die ({face}) totals {total} with yours, but it is a Jolly Roger "
-                                    "die, and a Jolly Roger die is never plundered."), **values)
+            return tr.format(tr.gettext("{name}'s top die, a {face}, is the next number up from your {top}, but it is "
+                                        "a Jolly Roger die, which can never be plundered."), **values)
+        return tr.format(tr.gettext("{name}'s top die, a {face}, totals {total} with your {top}, but it is a Jolly "
+                                    "Roger die, which can never be plundered."), **values)
 
     def plunder(self, event: Event, following: Event | None, earlier: Sequence[Event]) -> list[str]:
+        """A die taken: whose, why, and (once, before a second plunder) that it is now your top die."""
         tr = self.tr
-        name = self.names[event["rival"]]
-        if event["ways"][0] == Way.NEXT:
-            out = [tr.format(tr.gettext("You plunder {name}'s top die ({face}): it is the next number up from your "
-                                        "top die."), name=name, face=self.face(event["face"]))]
+        values = {"name": self.names[event["rival"]], "face": self.face(event["face"]), "top": self.top(event["top"]),
+                  "total": self.rules.pile_total}
+        next_up = event["ways"][0] == Way.NEXT
+        if event["die"].owner == YOU:  # your own die, plundered back (never a rival's last: a pile's base is theirs)
+            out = [tr.format(tr.gettext("You take back your own {face} from {name}'s pile: it is the next number up "
+                                        "from your {top}."), **values) if next_up else
+                   tr.format(tr.gettext("You take back your own {face} from {name}'s pile: it totals {total} with "
+                                        "your {top}."), **values)]
+        elif event["left"] == 0:  # the rival's pile is now empty
+            out = [tr.format(tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from your "
+                                        "{top}."), **values) if next_up else
+                   tr.format(tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your "
+                                        "{top}."), **values)]
         else:
-            out = [tr.format(tr.gettext("You plunder {name}'s top die ({face}): it totals {total} with your top "
-                                        "die."), name=name, face=self.face(event["face"]), total=self.rules.pile_total)]
-        if event["die"].owner == YOU:
-            out.append(tr.gettext("It is one of your own dice: you take it back."))
-        if event["left"] == 0:
-            out.append(tr.format(tr.gettext("{name}'s pile is now empty."), name=name))
+            out = [tr.format(tr.gettext("You plunder {name}'s top die, a {face}: it is the next number up from your "
+                                        "{top}."), **values) if next_up else
+                   tr.format(tr.gettext("You plunder {name}'s top die, a {face}: it totals {total} with your {top}."),
+                             **values)]
         first = not any(e.kind == Kind.PLUNDER for e in earlier)
         if first and following is not None and following.kind == Kind.PLUNDER:
-            out.append(tr.gettext("It is now your top die, so you may plunder again."))
+            out.append(tr.format(tr.gettext("The {face} is now your top die, so you may plunder again."), **values))
         return out
 
-    def turn_end(self, event: Event, following: Event | None, earlier: Sequence[Event]) -> list[str]:
+    def turn_end(self, event: Event, earlier: Sequence[Event]) -> list[str]:
         tr = self.tr
         if event["reason"] == End.STOPPED:
             return [tr.gettext("You plunder no more, and your turn ends.")]
@@ -166,40 +193,73 @@ class Teller:
             return []  # an isolated die says it all
         if any(e.kind == Kind.PLUNDER for e in earlier):
             return [tr.gettext("Nothing more can be plundered, so your turn ends.")]
+        placed = next((e for e in reversed(earlier) if e.kind == Kind.PLACE), None)
+        guarded = any(e.kind == Kind.NEVER_PLUNDERED for e in earlier)  # a fitting die was there, never plundered
+        if placed is not None and placed["face"] == SKULL and not guarded:
+            return [self.nothing_under_skull()]
         return [tr.gettext("There is nothing to plunder, so your turn ends.")]
 
-    def score(self, player: int, result: PileScore) -> list[str]:
-        """A pile's score: what it is worth, doubled under a skull, keelhauled, and what it scores."""
-        tr, out = self.tr, []
-        name = self.names[player] if player != YOU else ""
+    def nothing_under_skull(self) -> str:
+        """A skull and crossbones on top counts as its number: what that number could plunder, and none is there."""
+        tr, rules = self.tr, self.rules
+        number = rules.number(SKULL)
+        ways = {rules.number(f): placing_ways(rules, SKULL, f) for f in rules.faces(DieKind.REGULAR)}
+        fits = sorted(n for n, w in ways.items() if Way.NEXT in w or Way.TOTAL in w)  # never by a match
+        values = {"skull": self.skull, "number": number}
+        if len(fits) == 1:
+            return tr.format(tr.gettext("On top, your {skull} counts as {number}, so you could plunder only a "
+                                        "{next}. No rival's top die shows one, so your turn ends."),
+                             next=fits[0], **values)
+        if len(fits) == 2:
+            return tr.format(tr.gettext("On top, your {skull} counts as {number}, so you could plunder only a "
+                                        "{next} or a {total}. No rival's top die shows either, so your turn ends."),
+                             next=fits[0], total=fits[1], **values)
+        return tr.gettext("There is nothing to plunder, so your turn ends.")
+
+    def score(self, player: int, result: PileScore, empty: bool = False) -> list[str]:
+        """A pile's score: what it is worth, doubled under a skull, and keelhauled (the pirates of the examples,
+        Ann and Meg, are women: the narration says she and her)."""
+        tr, you = self.tr, player == YOU
+        name = "" if you else self.names[player]
+        score = result.score
+        if empty and result.keelhauled:
+            if you:
+                return [tr.format(tr.ngettext(
+                    "Your pile is empty, and your Jolly Roger die is still in your hand: you are keelhauled and score "
+                    "{n} doubloon for the round.",
+                    "Your pile is empty, and your Jolly Roger die is still in your hand: you are keelhauled and score "
+                    "{n} doubloons for the round.", abs(score)), n=score)]
+            # TRANSLATORS: {name} is a rival of the worked examples, Ann or Meg: a woman (she, her).
+            return [tr.format(tr.ngettext(
+                "{name}'s pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores "
+                "{n} doubloon for the round.",
+                "{name}'s pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores "
+                "{n} doubloons for the round.", abs(score)), n=score, name=name)]
+        if empty:
+            return [tr.gettext("Your pile is empty, so it scores nothing.") if you else
+                    tr.format(tr.gettext("{name}'s pile is empty, so it scores nothing."), name=name)]
         n = result.points
-        if player == YOU:
-            out.append(tr.format(tr.ngettext("Your pile is worth {n} doubloon.", "Your pile is worth {n} doubloons.",
-                                             n), n=n))
-        else:
-            out.append(tr.format(tr.ngettext("{name}'s pile is worth {n} doubloon.",
-                                             "{name}'s pile is worth {n} doubloons.", n), n=n, name=name))
+        out = [tr.format(tr.ngettext("Your pile is worth {n} doubloon.", "Your pile is worth {n} doubloons.", n), n=n)
+               if you else
+               tr.format(tr.ngettext("{name}'s pile is worth {n} doubloon.", "{name}'s pile is worth {n} doubloons.",
+                                     n), n=n, name=name)]
         if result.doubled:
             out.append(tr.format(tr.gettext("The {skull} on top doubles it to {n}."), skull=self.skull, n=n * 2))
-        if not result.keelhauled:
-            return out
-        n = self.rules.keelhaul_penalty
-        if player == YOU:
-            out.append(tr.format(tr.ngettext(
-                "Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloon.",
-                "Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloons.", n), n=n))
-        else:
-            out.append(tr.format(tr.ngettext(
-                "{name}'s Jolly Roger die is still in hand: {name} is keelhauled and loses {n} doubloon.",
-                "{name}'s Jolly Roger die is still in hand: {name} is keelhauled and loses {n} doubloons.", n),
-                n=n, name=name))
-        n = result.score
-        if player == YOU:
-            out.append(tr.format(tr.ngettext("You score {n} doubloon for the round.",
-                                             "You score {n} doubloons for the round.", abs(n)), n=n))
-        else:
-            out.append(tr.format(tr.ngettext("{name} scores {n} doubloon for the round.",
-                                             "{name} scores {n} doubloons for the round.", abs(n)), n=n, name=name))
+        if result.keelhauled:
+            n = self.rules.keelhaul_penalty
+            if you:
+                out.append(tr.format(tr.ngettext(
+                    "Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloon, so you "
+                    "score {score} for the round.",
+                    "Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloons, so you "
+                    "score {score} for the round.", n), n=n, score=score))
+            else:
+                # TRANSLATORS: after "{name}'s pile is worth…", {name} a rival of the examples, Ann or Meg (she, her).
+                out.append(tr.format(tr.ngettext(
+                    "Her Jolly Roger die is still in her hand: she is keelhauled and loses {n} doubloon, so she "
+                    "scores {score} for the round.",
+                    "Her Jolly Roger die is still in her hand: she is keelhauled and loses {n} doubloons, so she "
+                    "scores {score} for the round.", n), n=n, score=score))
         return out
 
     def hand(self, jolly_rogers: int, regulars: int) -> str:

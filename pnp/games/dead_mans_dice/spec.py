@@ -119,11 +119,16 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
 
 
 def _derive(game: Game) -> Mapping[str, Any]:
-    """`{skull_number}`: the number a skull and crossbones counts as, the one it covers on an ordinary die (1)."""
+    """`{skull_number}`: the number a skull and crossbones counts as, the one it covers on an ordinary die (1);
+    `{lowest_number}` and `{highest_number}`: the ends of the numbers, which never wrap around (1 and 6)."""
     from .engine import SKULL
 
+    numbers = [face.value for face in game.faces if face.value is not None]
     skull = next((face for face in game.faces if face.id == SKULL), None)
-    return {"skull_number": skull.value} if skull is not None and skull.value is not None else {}
+    derived: dict[str, Any] = {"lowest_number": min(numbers), "highest_number": max(numbers)} if numbers else {}
+    if skull is not None and skull.value is not None:
+        derived["skull_number"] = skull.value
+    return derived
 
 
 SPEC = GameSpec(

@@ -87,9 +87,9 @@ def example_title(example: engine.Example, tr: Translator) -> str:
         engine.Goal.SECOND_THROW: tr.gettext("No match, then a second throw"),
         engine.Goal.STOP: tr.gettext("No match, and you stop"),
         engine.Goal.FAILED: tr.gettext("A failed throw"),
-        engine.Goal.ELIMINATED: tr.gettext("Eliminated by a last throw"),
+        engine.Goal.ELIMINATED: tr.gettext("Eliminated by your last throw"),
         engine.Goal.STRIKE: tr.gettext("A strike"),
-        engine.Goal.TWO_X: tr.gettext("Two dice showing X are removed, not captured"),
+        engine.Goal.TWO_X: tr.gettext("Two Xs are removed, not captured"),
         engine.Goal.TWO_PAIRS: tr.gettext("Two pairs captured at once"),
     }
     return titles[example.goal]
@@ -183,11 +183,6 @@ def _odds(rules: engine.ArenaRules) -> tuple[tuple[engine.ThrowOdds, ...], tuple
             tuple(engine.strike_odds(rules, n) for n in range(1, rules.most_per_player + 1)))
 
 
-def _failed_throws(rules: engine.ArenaRules, tr: Translator) -> str:
-    if not rules.leave_arena:
-        return ""
-    return " " + tr.format(tr.gettext("These chances count a failed throw on {chance} of the throws."),
-                           chance=tr.percent(float(rules.leave_arena)))
 
 
 # ------------------------------------------------------------------ the Book
@@ -201,7 +196,7 @@ class ArenaBook:
     def examples(self, game: Game, tr: Translator) -> ExamplesView:
         views = tuple(example_view(e, game, tr) for e in examples(game))
         intro = tr.gettext("Each example shows the arena before a throw and the dice thrown, then the arena after "
-                           "the throw, the dice captured and the dice removed from the game.")
+                           "the throw, the dice captured, and the dice removed from the game.")
         return ExamplesView(intro, views)  # the game's example template labels each zone itself
 
     def odds(self, game: Game) -> Sequence[OddsTable]:
@@ -209,12 +204,20 @@ class ArenaBook:
         singles, strikes = _odds(rules)
 
         def single_intro(tr: Translator) -> str:
-            return tr.gettext("The chances of one die thrown into an arena whose dice all show different numbers, "
-                              "computed exactly from the faces of the die.") + _failed_throws(rules, tr)
+            if not rules.leave_arena:
+                return tr.gettext("What a single die does when thrown into an arena whose dice all show different "
+                                  "numbers, assuming it stays in the arena.")
+            return tr.format(tr.gettext("What a single die does when thrown into an arena whose dice all show "
+                                        "different numbers, if each die lands outside the arena {chance} of the "
+                                        "time."), chance=tr.percent(float(rules.leave_arena)))
 
         def strike_intro(tr: Translator) -> str:
-            return tr.gettext("The chances of a strike: every die in your hand thrown at once into an empty "
-                              "arena.") + _failed_throws(rules, tr)
+            if not rules.leave_arena:
+                return tr.gettext("What a strike does, by the number of dice in your hand, assuming no die leaves "
+                                  "the arena.")
+            return tr.format(tr.gettext("What a strike does, by the number of dice in your hand, if each die lands "
+                                        "outside the arena {chance} of the time."),
+                             chance=tr.percent(float(rules.leave_arena)))
 
         single_rows = tuple((("arena", o.arena), ("capture", o.capture), ("removed", o.removed),
                              ("nothing", o.nothing)) for o in singles)

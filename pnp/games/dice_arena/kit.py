@@ -172,5 +172,7 @@ def arena_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> 
 
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
     """The dice in each hand after every round of turns, from the dice dealt at the start."""
-    return open_pad(game, frame, Head("round", tr.gettext("Round")), (Head("hand", tr.gettext("Dice in hand")),),
-                    start=True)
+    # TRANSLATORS: a score pad's row head. Dice Arena's rows are passes of turns around the table, not game
+    # rounds: its entry (msgctxt dice-arena) may say «Круг» where the shared entry says «Раунд».
+    head = tr.game_gettext(game.id, "Round")
+    return open_pad(game, frame, Head("round", head), (Head("hand", tr.gettext("Dice in hand")),), start=True)

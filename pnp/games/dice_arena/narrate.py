@@ -12,29 +12,20 @@ def narrate(events: Sequence[Event], tr: Translator) -> list[str]:
     """What a throw (or a stop) did, in a few sentences, from its events alone."""
     out: list[str] = []
     throw = next((e for e in events if e.kind == Kind.THROW), None)
-    strike = bool(throw and throw["strike"])
+    thrown = len(throw["faces"]) if throw is not None else 0
+    if throw is not None and throw["strike"]:
+        out.append(_strike(thrown, tr))
     groups = [e for e in events if e.kind == Kind.CAPTURED]
-    if throw is not None and strike:
-        n = len(throw["faces"])
-        out.append(tr.format(tr.ngettext("Strike: you throw the {n:word} die in your hand.",
-                                         "Strike: you throw all {n:word} dice in your hand at once.", n), n=n))
-    if len(groups) > 1:
-        out.append(tr.gettext("Every matching group is captured at once."))
     for event in events:
         kind = event.kind
         if kind == Kind.REMOVED:
-            out.append(_removed(event["reason"], event["count"], strike, tr))
-        elif kind == Kind.CAPTURED:
-            n = event["count"]
-            out.append(tr.format(tr.ngettext("You capture the {n:word} die showing {number}.",
-                                             "You capture the {n:word} dice showing {number}.", n),
-                                 n=n, number=event["number"]))
-            if event["neutral"]:
-                out.append(tr.gettext("The neutral die is one of them: from now on it is yours."))
+            out.append(_removed(event["reason"], event["count"], thrown > 1, tr))
+        elif kind == Kind.CAPTURED and event is groups[0]:
+            out.append(_captured(groups, tr))
         elif kind == Kind.STAYED:
             numbers = list(event["numbers"])
-            out.append(tr.format(tr.ngettext("The die showing {numbers} matches no other die and stays in the arena.",
-                                             "The dice showing {numbers} match no other die and stay in the arena.",
+            out.append(tr.format(tr.ngettext("Your {numbers} matches nothing and stays in the arena.",
+                                             "Your {numbers} match nothing and stay in the arena.",
                                              len(numbers)), numbers=numbers))
         elif kind == Kind.HAND and event["hand"]:
             n = event["hand"]
@@ -45,22 +36,61 @@ def narrate(events: Sequence[Event], tr: Translator) -> list[str]:
         elif kind == Kind.TURN_END and event["reason"] == End.CAPTURED:
             out.append(tr.gettext("A capture ends your turn."))
         elif kind == Kind.TURN_END and event["reason"] == End.STOPPED:
-            out.append(tr.gettext("You stop, and your turn ends. The next player clockwise throws into this arena."))
+            out.append(tr.gettext("You choose to stop, and your turn ends: the next player clockwise throws into "
+                                  "the arena as you left it."))
     if throw is not None and not any(e.kind == Kind.TURN_END for e in events):
-        out.append(tr.gettext("You may throw another die, or stop."))
+        out.append(tr.gettext("You may throw another die or stop."))
     return out
 
 
-def _removed(reason: str, n: int, strike: bool, tr: Translator) -> str:
-    """Dice removed from the game: by the X, or by a failed throw."""
+def _strike(n: int, tr: Translator) -> str:
+    """A strike throws every die in the hand: the scene has just said how many, so the sentence need not."""
+    if n == 1:
+        return tr.gettext("You throw your only die.")
+    return tr.gettext("You throw your whole hand at once.")
+
+
+def _captured(groups: Sequence[Event], tr: Translator) -> str:
+    """The dice captured, every matching group in one sentence.
+
+    A group holds two dice unless a strike threw three or more alike; several groups need a strike, and a strike's
+    arena was empty, so no neutral die is among them (a neutral die is captured only by a pair).
+    """
+    if len(groups) == 1:
+        group = groups[0]
+        n, number = group["count"], group["number"]
+        if n == 2 and group["neutral"]:
+            return tr.format(tr.gettext("You capture both {number}s, including the neutral die, which is now yours "
+                                        "like any other die."), number=number)
+        if n == 2:
+            return tr.format(tr.gettext("You capture both {number}s."), number=number)
+        # TRANSLATORS: n is 3 or more dice, all showing {number}; the singular form is never printed in English.
+        return tr.format(tr.ngettext("You capture all {n:word} {number}s.", "You capture all {n:word} {number}s.", n),
+                         n=n, number=number)
+    numbers = [group["number"] for group in groups]
+    if len(numbers) == 2:
+        return tr.format(tr.gettext("Every matching group is captured: you take the {first}s and the {second}s."),
+                         first=numbers[0], second=numbers[1])
+    if len(numbers) == 3:
+        return tr.format(tr.gettext("Every matching group is captured: you take the {first}s, the {second}s, and "
+                                    "the {third}s."), first=numbers[0], second=numbers[1], third=numbers[2])
+    return tr.format(tr.gettext("Every matching group is captured: you take the dice showing {numbers}."),
+                     numbers=numbers)
+
+
+def _removed(reason: str, n: int, several: bool, tr: Translator) -> str:
+    """Dice removed from the game, by the X or by a failed throw; `several`: a strike threw more than one die."""
     if reason == Removal.OUTSIDE:
-        if not strike:
-            return tr.gettext("Failed throw: your die lands outside the arena and is removed from the game.")
-        return tr.format(tr.ngettext(
-            "Failed throw: {n:word} die lands outside the arena and is removed from the game.",
-            "Failed throw: {n:word} dice land outside the arena and are removed from the game.", n), n=n)
-    if not strike:
+        if not several:
+            return tr.gettext("Your die lands outside the arena and is removed from the game.")
+        return tr.format(tr.ngettext("{n:Word} die lands outside the arena and is removed from the game.",
+                                     "{n:Word} dice land outside the arena and are removed from the game.", n), n=n)
+    if not several:
         return tr.gettext("Your die shows an X and is removed from the game.")
-    return tr.format(tr.ngettext(
-        "The die showing an X is removed from the game. An X is never captured.",
-        "The {n:word} dice showing an X are removed from the game. An X is never captured.", n), n=n)
+    if n == 1:
+        return tr.gettext("One die shows an X and is removed from the game.")
+    if n == 2:  # the X is removed before matches are looked for: two Xs are no pair
+        return tr.gettext("Both Xs are removed first, so they never count as a pair.")
+    # TRANSLATORS: n is 3 or more; the singular form is never printed in English.
+    return tr.format(tr.ngettext("All {n:word} Xs are removed first, so they never count as a match.",
+                                 "All {n:word} Xs are removed first, so they never count as a match.", n), n=n)

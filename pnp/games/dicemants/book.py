@@ -99,7 +99,7 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
         "skull-big-bag": tr.gettext("A skull after a good run"),
     }
     if example.id.startswith("pinned-"):  # the source's own number: its impossible rolls are left out, not renumbered
-        return tr.format(tr.gettext("From the original rules, example {n}"), n=int(example.id[7:]))
+        return tr.format(tr.gettext("Example {n} (original rules)"), n=int(example.id[7:]))
     if example.id.startswith("tier-"):
         tier = next(t for t in precedence(game) if t.id == example.id[5:])
         return tr.join([face_name(game, tr, f) for f in tier.faces])
@@ -116,10 +116,12 @@ def example_view(example: engine.Example, game: Game, tr: Translator, number: in
         n = len(example.lost)
         before.append(tr.format(tr.ngettext("The lost zone holds {n:word} die.", "The lost zone holds {n:word} dice.",
                                             n), n=n))
-    if example.void_streak:
+    if example.void_streak == 1:
+        before.append(tr.gettext("Your previous roll showed nothing but voids."))
+    elif example.void_streak:
         n = example.void_streak
-        before.append(tr.format(tr.ngettext("You have just made {n:word} all-void roll in a row.",
-                                             "You have just made {n:word} all-void rolls in a row.", n), n=n))
+        before.append(tr.format(tr.ngettext("Your last {n:word} roll showed nothing but voids.",
+                                             "Your last {n:word} rolls showed nothing but voids.", n), n=n))
     res = example.resolution
     after = (
         Zone(tr.gettext("Bag"), res.bag),
@@ -153,8 +155,9 @@ FIRST_ROLL = (
     OddsColumn("kept_mean", lambda tr: tr.gettext("Diamonds kept, on average"), "mean"),
 )
 """The first-roll table: how each number of dice ends, busts or banks, and what it keeps."""
-PRINTED = ("dice", "bust", "ends_banking", "skull", "kept_mean")
-"""The columns the rulebook prints: the turn's end split into bust and banking, as readers take it for risk."""
+PRINTED = ("dice", "bust", "ends_banking", "kept_mean")
+"""The columns the rulebook prints: the turn's end split into bust and banking, as readers take it for risk (the
+skull's share of the bust is left to `pnp odds`: printed beside it, readers would add the two)."""
 
 
 class DicemantsBook:
@@ -165,13 +168,13 @@ class DicemantsBook:
 
     def examples(self, game: Game, tr: Translator) -> ExamplesView:
         views = tuple(example_view(e, game, tr, i) for i, e in enumerate(examples(game), 1))
-        intro = tr.gettext("Each example shows a roll, left to right in rolling order, with the letter of the die "
-                           "under each face; then where every die is once the roll is resolved.")
+        intro = tr.gettext("Each example shows a roll, left to right in rolling order, with each die's letter under "
+                           "it. The row beneath shows where every die ends up once the roll is resolved.")
         left_out = impossible_pinned(game)
         if left_out:
             intro += " " + tr.format(tr.ngettext(
-                "Example {numbers} of the original rules is left out: no set of the real dice can show it.",
-                "Examples {numbers} of the original rules are left out: no set of the real dice can show them.",
+                "Example {numbers} of the original rules is left out: the real dice can never show that roll.",
+                "Examples {numbers} of the original rules are left out: the real dice can never show those rolls.",
                 len(left_out)), numbers=left_out)
         return ExamplesView(intro, views, tr.gettext("Before the roll"), tr.gettext("After the roll"))
 
@@ -186,8 +189,7 @@ class DicemantsBook:
             rows.append(tuple((c.key, values[c.key]) for c in FIRST_ROLL))
 
         def intro(tr: Translator) -> str:
-            return tr.gettext("The chances of the first roll of a turn, for each number of dice, "
-                              "computed exactly from the faces of the dice.")
+            return tr.gettext("What the first roll of a turn does, by the number of dice you roll.")
 
         return (OddsTable("first-roll", FIRST_ROLL, tuple(rows), intro),)
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...i18n import Translator
 from ...model import Game
-from .engine import BUG, Again, End, Event, Kind, Resolution, TierId
+from .engine import BUG, Again, DieInPlay, End, Event, Kind, Resolution, TierId
 
 
 def face_name(game: Game, tr: Translator, face: str) -> str:
@@ -17,70 +19,74 @@ def face_name(game: Game, tr: Translator, face: str) -> str:
 def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
     """Two or three sentences (often more for busy rolls) telling what the roll did, from its events."""
     events = list(resolution.events)
+    kept = [e for e in events if e.kind == Kind.TO_BAG]
+    bugs = [e for e in events if e.kind == Kind.TO_LOST and _is_bug(game, e["cause"])]
+    board_left = len(kept) + sum(1 for e in bugs if e["from_zone"] == "board")  # diamonds the bugs may take
+    bag_left = len(resolution.bag) - len(kept) + sum(1 for e in bugs if e["from_zone"] == "bag")
+    tier = next(e for e in events if e.kind == Kind.TIER)["tier"]
 
-    def name(face: str) -> str:
-        return face_name(game, tr, face)
-
-    out: list[str] = []
-    tier = next((e for e in events if e.kind == Kind.TIER), None)
-    if tier is not None:
-        out.extend(_tier_lead(tier, events, game, tr))
-    lost = 0
-    for i, event in enumerate(events):
+    out = _tier_lead(tier, resolution, events, game, tr)
+    sent = False  # the bug before this one sent a board diamond away: the next one "does the same"
+    for event in events:
         kind = event.kind
         if kind == Kind.FROM_LOST:
             out.append(tr.gettext("The die lost most recently comes back to the board."))
         elif kind == Kind.FROM_LOST_NONE:
-            out.append(tr.gettext("The lost zone is empty, so no die comes back."))
-        elif kind == Kind.BUG_FALLBACK_BAG:
-            out.append(own(game, tr, event["cause"], "reaches") or tr.format(tr.gettext(
-                "With no diamond left on the board, the {bug} takes the diamond put in your bag most recently."),
-                bug=name(event["cause"])))
+            out.append(tr.gettext("With the lost zone empty, no die comes back."))
+        elif kind == Kind.BUG_FALLBACK_BAG:  # bug flag: the latest diamond of the bag; its loss follows
+            out.append(_bug(game, tr, event["cause"], "reaches_one" if bag_left == 1 else "reaches"))
+            bag_left -= 1
+            sent = False
         elif kind == Kind.BUG_IDLE:
-            out.append(own(game, tr, event["cause"], "idle")
-                       or tr.format(tr.gettext("The {bug} finds no diamond to take."), bug=name(event["cause"])))
-        elif kind == Kind.TO_LOST:
-            cause = event["cause"]
-            if cause == "pick":
-                if event["position"] == event["cause_position"]:
-                    out.append(tr.gettext("The pick is alone on the board, so the pick itself is lost."))
-                else:
-                    out.append(tr.format(
-                        tr.gettext("The die closest to the pick, showing {face}, goes to the lost zone."),
-                        face=name(event["die"].face)))
-            elif _is_bug(game, cause):
-                if not (i and events[i - 1].kind == Kind.BUG_FALLBACK_BAG):
-                    out.append(own(game, tr, cause, "sends")
-                               or tr.format(tr.gettext("The {bug} sends the diamond closest to it to the lost zone."),
-                                            bug=name(cause)))
+            out.append(_bug(game, tr, event["cause"], "idle"))
+            sent = False
+        elif kind == Kind.TO_LOST and event["cause"] == "pick":
+            if event["position"] == event["cause_position"]:
+                out.append(tr.gettext("The pick is alone on the board, so it goes to the lost zone itself."))
             else:
-                lost += 1  # skull or thief: counted in one sentence below
+                out.append(tr.format(tr.gettext("Die {die}, the one closest to the pick, goes to the lost zone."),
+                                     die=_letter(event["die"])))
+        elif kind == Kind.TO_LOST and event["from_zone"] == "board" and _is_bug(game, event["cause"]):
+            key = "then" if sent else "only" if board_left == 1 else "sends"
+            out.append(_bug(game, tr, event["cause"], key, die=_letter(event["die"])))
+            board_left -= 1
+            sent = True
         elif kind == Kind.VOID_ROLL:
-            n = event["streak"]
-            out.append(tr.format(tr.ngettext("Every die shows void: that makes {n:word} all-void roll in a row.",
-                                             "Every die shows void: that makes {n:word} all-void rolls in a row.", n),
-                                 n=n))
-    if lost:
-        out.append(tr.format(tr.ngettext("You lose {n:word} diamond to the lost zone.",
-                                         "You lose {n:word} diamonds to the lost zone.",
-                                         lost), n=lost))
-    kept = sum(1 for e in events if e.kind == Kind.TO_BAG)
-    if kept:
-        out.append(tr.format(tr.ngettext("You put {n:word} diamond in your bag.",
-                                         "You put {n:word} diamonds in your bag.", kept),
-                             n=kept))
+            out.append(_void_roll(event, events, tr))
+    if tier in (TierId.SKULL, TierId.THIEF):  # every diamond lost at once: told in one sentence
+        lost = [e for e in events if e.kind == Kind.TO_LOST]
+        out.append(_skull_loses(lost, tr) if tier == TierId.SKULL else _thief_steals(lost, tr))
+    out.extend(_kept(kept, any(e["from_zone"] == "board" for e in bugs), tr))
     out.extend(_ending(resolution, events, tr))
     return out
 
 
-def own(game: Game, tr: Translator, face: str, event: str) -> str | None:
+def _letter(die: DieInPlay) -> str:
+    """The die's letter as the example prints it under the die (its place in the row for an impossible roll)."""
+    return die.id.lstrip("?")
+
+
+_GENERIC: dict[str, Callable[[Translator], str]] = {
+    "sends": lambda tr: tr.gettext("The {bug} sends the diamond closest to it, die {die}, to the lost zone."),
+    "then": lambda tr: tr.gettext("Then the {bug} does the same with die {die}."),
+    "only": lambda tr: tr.gettext("The {bug} sends die {die}, the only diamond on the board, to the lost zone."),
+    "reaches": lambda tr: tr.gettext("With no diamond left on the board, the {bug} takes the diamond you put in your "
+                                     "bag most recently and sends it to the lost zone."),
+    "reaches_one": lambda tr: tr.gettext("With no diamond left on the board, the {bug} takes the diamond in your bag "
+                                         "and sends it to the lost zone."),
+    "idle": lambda tr: tr.gettext("The {bug} finds no diamond to take."),
+}
+"""A bug's sentences where the rules file gives the bug none of its own (and for `bug`, any bug)."""
+
+
+def _bug(game: Game, tr: Translator, face: str, event: str, **values: str) -> str:
     """A bug's own sentence from the rules file, where it has one: each language can then inflect its name."""
-    if face == BUG:
-        return None
     from .spec import narration
 
-    text = narration(game, face, event)
-    return tr.text(text, game.values) if text else None
+    text = None if face == BUG else narration(game, face, event)
+    if text is not None:
+        return tr.text(text, {**game.values, **values})
+    return tr.format(_GENERIC[event](tr), bug=face_name(game, tr, face), **values)
 
 
 def _is_bug(game: Game, face: str) -> bool:
@@ -90,28 +96,136 @@ def _is_bug(game: Game, face: str) -> bool:
     return face == BUG or (bug_tier is not None and face in bug_tier.faces)
 
 
-def _tier_lead(tier: Event, events: list[Event], game: Game, tr: Translator) -> list[str]:
-    """The sentence that says which tier acts and what it overrides."""
-    match tier["tier"]:
+def _outranked(resolution: Resolution, events: list[Event], game: Game, tr: Translator) -> tuple[str, int]:
+    """The special faces left on the board whose tier the acting tier overrides, named as a list, and how many."""
+    from .spec import precedence
+
+    ignored = set(next(e for e in events if e.kind == Kind.TIER)["ignored"]) - {TierId.PLAIN}
+    tier_of = {f: t.id for t in precedence(game) for f in t.faces}
+    faces = [f for f in resolution.board if tier_of.get(f, TierId.BUG if f == BUG else None) in ignored]
+    return tr.join([face_name(game, tr, f) for f in faces]), len(faces)
+
+
+def _tier_lead(tier: str, resolution: Resolution, events: list[Event], game: Game, tr: Translator) -> list[str]:
+    """The sentence that says which tier acts and what it overrides (none where the next sentence says it all)."""
+    match tier:
         case TierId.TNT:
-            return [tr.gettext("TNT acts and every other face is ignored.")]
+            returned = sum(1 for e in events if e.kind == Kind.FROM_LOST)
+            rolled = resolution.board[:len(resolution.board) - returned]
+            n = rolled.count("diamond")  # TNT: every other face is ignored, diamonds included
+            if n == 0:
+                return [tr.gettext("TNT acts and every other face is ignored.")]
+            if n == 1:
+                return [tr.gettext("TNT acts and every other face is ignored, so your diamond does not go into "
+                                   "your bag.")]
+            return [tr.format(tr.ngettext(
+                "TNT acts and every other face is ignored, so your {n:word} diamond does not go into your bag.",
+                "TNT acts and every other face is ignored, so your {n:word} diamonds do not go into your bag.", n),
+                n=n)]
         case TierId.SKULL:
-            return [tr.gettext("The skull acts.")]  # the count of lost diamonds follows
-        case TierId.PICK if len(events) and all(e["position"] == e["cause_position"]
-                                                for e in events if e.kind == Kind.TO_LOST):
+            faces, n = _outranked(resolution, events, game, tr)
+            if not n:
+                return [tr.gettext("The skull strikes.")]
+            return [tr.format(tr.ngettext("The skull outranks the {faces}, which does nothing.",
+                                          "The skull outranks the {faces}, which do nothing.", n), faces=faces)]
+        case TierId.PICK if all(e["position"] == e["cause_position"] for e in events if e.kind == Kind.TO_LOST):
             return []  # a pick alone: its own sentence says it all
         case TierId.PICK:
             return [tr.gettext("The broken pick acts and every other face is ignored.")]
         case TierId.THIEF:
-            return [tr.gettext("The thief acts.")]  # the count of lost diamonds follows
+            faces, n = _outranked(resolution, events, game, tr)
+            if not n:
+                return []  # the thief's own sentence names it
+            return [tr.format(tr.ngettext("The thief outranks the {faces}, which does nothing.",
+                                          "The thief outranks the {faces}, which do nothing.", n), faces=faces)]
         case TierId.BUG:
             n = sum(1 for e in events if e.kind in (Kind.TO_LOST, Kind.BUG_IDLE) and _is_bug(game, e["cause"]))
-            if n == 1:
-                return [tr.gettext("A bug acts.")]
-            return [tr.format(tr.ngettext("The {n:word} bug acts, from left to right.",
-                                             "The {n:word} bugs act, from left to right.", n),
-                              n=n)]
+            if n > 1:  # one bug: its own sentence names it
+                return [tr.gettext("The bugs act from left to right.")]
     return []
+
+
+def _skull_loses(lost: list[Event], tr: Translator) -> str:
+    """Skull: the bag and every diamond on the board go to the lost zone."""
+    board = sum(1 for e in lost if e["from_zone"] == "board")
+    bag = len(lost) - board
+    if board and bag:
+        return tr.format(tr.ngettext("Your bag and every diamond on the board go to the lost zone: {n:word} diamond "
+                                     "in all.",
+                                     "Your bag and every diamond on the board go to the lost zone: {n:word} diamonds "
+                                     "in all.", len(lost)), n=len(lost))
+    if bag == 1:
+        return tr.gettext("The diamond in your bag goes to the lost zone.")
+    if bag:
+        return tr.format(tr.ngettext("All {n:word} diamond in your bag goes to the lost zone.",
+                                     "All {n:word} diamonds in your bag go to the lost zone.", bag), n=bag)
+    if board == 1:
+        return tr.gettext("The only diamond on the board goes to the lost zone.")
+    if board == 2:
+        return tr.gettext("Both diamonds on the board go to the lost zone.")
+    if board:
+        return tr.format(tr.ngettext("All {n:word} diamond on the board goes to the lost zone.",
+                                     "All {n:word} diamonds on the board go to the lost zone.", board), n=board)
+    return tr.gettext("There is no diamond on the board or in your bag for the skull to take.")
+
+
+def _thief_steals(lost: list[Event], tr: Translator) -> str:
+    """Thief: every diamond on the board and in the bag goes to the lost zone."""
+    n = len(lost)
+    if n == 0:
+        return tr.gettext("The thief finds no diamond to steal.")
+    if n == 1:
+        return tr.gettext("The thief sends your only diamond to the lost zone.")
+    if n == 2:
+        return tr.gettext("The thief steals both your diamonds: they go to the lost zone.")
+    return tr.format(tr.ngettext("The thief steals all {n:word} diamond: it goes to the lost zone.",
+                                 "The thief steals all {n:word} diamonds: they go to the lost zone.", n), n=n)
+
+
+def _kept(kept: list[Event], after_bug: bool, tr: Translator) -> list[str]:
+    """The diamonds that go into the bag: what the bugs left, or every diamond rolled."""
+    n = len(kept)
+    if n == 0:
+        return []
+    if after_bug:
+        if n == 1:
+            return [tr.format(tr.gettext("The remaining diamond, die {die}, goes into your bag."),
+                              die=_letter(kept[0]["die"]))]
+        return [tr.format(tr.ngettext("The {n:word} remaining diamond goes into your bag.",
+                                      "The {n:word} remaining diamonds go into your bag.", n), n=n)]
+    if n == 1:
+        return [tr.format(tr.gettext("The only diamond, die {die}, goes into your bag."), die=_letter(kept[0]["die"]))]
+    if n == 2:
+        return [tr.gettext("Both diamonds go into your bag.")]
+    return [tr.format(tr.ngettext("All {n:word} diamond goes into your bag.",
+                                  "All {n:word} diamonds go into your bag.", n), n=n)]
+
+
+def _void_roll(event: Event, events: list[Event], tr: Translator) -> str:
+    """An all-void roll: the count so far, and the end of the turn when it reaches the limit."""
+    n = event["streak"]
+    end = next((e for e in events if e.kind == Kind.TURN_END), None)
+    if end is None or end["reason"] != End.VOID_STREAK:
+        if n == 1:
+            return tr.gettext("Every die shows void.")
+        return tr.format(tr.ngettext("Every die shows void again: that makes {n:word} all-void roll in a row.",
+                                     "Every die shows void again: that makes {n:word} all-void rolls in a row.", n),
+                         n=n)
+    if n == 1:  # a limit of one: the first all-void roll ends the turn
+        if end["banked"]:
+            return tr.gettext("Every die shows void, so your turn ends and you bank your bag.")
+        return tr.gettext("Every die shows void, so your turn ends and you bank nothing.")
+    if end["banked"]:
+        return tr.format(tr.ngettext(
+            "Every die shows void again: that is {n:word} all-void roll in a row, so your turn ends and you bank "
+            "your bag.",
+            "Every die shows void again: that is {n:word} all-void rolls in a row, so your turn ends and you bank "
+            "your bag.", n), n=n)
+    return tr.format(tr.ngettext(
+        "Every die shows void again: that is {n:word} all-void roll in a row, so your turn ends and you bank "
+        "nothing.",
+        "Every die shows void again: that is {n:word} all-void rolls in a row, so your turn ends and you bank "
+        "nothing.", n), n=n)
 
 
 def _ending(resolution: Resolution, events: list[Event], tr: Translator) -> list[str]:
@@ -121,20 +235,37 @@ def _ending(resolution: Resolution, events: list[Event], tr: Translator) -> list
     if end is not None:
         n = end["banked"]
         match end["reason"]:
+            case End.VOID_STREAK:
+                return []  # told with the all-void roll
+            case End.LOCKED if n:
+                return [tr.format(tr.ngettext("The locked way ends your turn: you bank {n:word} diamond.",
+                                              "The locked way ends your turn: you bank {n:word} diamonds.", n), n=n)]
             case End.LOCKED:
-                why = tr.gettext("The locked way ends your turn.")
+                return [tr.gettext("The locked way ends your turn: you bank nothing.")]
+            case End.EMPTY_BOARD | End.PICK_EMPTY if n:
+                return [tr.format(tr.ngettext(
+                    "With no die left on the board, your turn ends and you bank {n:word} diamond.",
+                    "With no die left on the board, your turn ends and you bank {n:word} diamonds.", n), n=n)]
             case End.EMPTY_BOARD | End.PICK_EMPTY:
-                why = tr.gettext("No die is left on the board, so your turn ends.")
+                return [tr.gettext("With no die left on the board, your turn ends and you bank nothing.")]
+            case _ if n:
+                return [tr.format(tr.ngettext("Your turn ends and you bank {n:word} diamond.",
+                                              "Your turn ends and you bank {n:word} diamonds.", n), n=n)]
             case _:
-                why = tr.gettext("Your turn ends.")
-        if n == 0:
-            return [why, tr.gettext("You bank nothing.")]
-        return [why, tr.format(tr.ngettext("You bank {n:word} diamond.", "You bank {n:word} diamonds.", n), n=n)]
+                return [tr.gettext("Your turn ends and you bank nothing.")]
     if resolution.reroll == Again.MANDATORY:
-        return [tr.format(tr.ngettext("You must re-roll the {n:word} die on the board.",
-                                      "You must re-roll the {n:word} dice on the board.", board), n=board)]
+        if board == 1:
+            return [tr.gettext("You must re-roll the die on the board.")]
+        if board == 2:
+            return [tr.gettext("You must re-roll both dice on the board.")]
+        return [tr.format(tr.ngettext("You must re-roll all {n:word} die on the board.",
+                                      "You must re-roll all {n:word} dice on the board.", board), n=board)]
     if resolution.reroll == Again.OPTIONAL:
-        return [tr.format(tr.ngettext("You may re-roll the {n:word} die left on the board, or stop and bank your bag.",
-                                      "You may re-roll the {n:word} dice left on the board, or stop and bank your bag.",
+        if board == 1:
+            return [tr.gettext("You may re-roll the last die on the board or stop and bank your bag.")]
+        if board == 2:
+            return [tr.gettext("You may re-roll both dice left on the board or stop and bank your bag.")]
+        return [tr.format(tr.ngettext("You may re-roll all {n:word} die left on the board or stop and bank your bag.",
+                                      "You may re-roll all {n:word} dice left on the board or stop and bank your bag.",
                                       board), n=board)]
     return []

@@ -7,15 +7,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from ...i18n import Translator
-from ...model import FieldPath, FrozenDict, Game, Params, Range, Sentence
+from ...i18n import Translator, names, placeholder_problems
+from ...model import FieldPath, FrozenDict, Game, Params, Range, Sentence, Text
 from ...rules import ID, MAX_DICE, Checker, kind_of
 from ..gamespec import GameSpec, Sheet
 from .book import DicemantsBook
 from .kit import mine_layout, score_pad
 
-NARRATION = ("sends", "reaches", "idle")
-"""What a bug's own sentences tell: it sends a board diamond away, reaches into the bag, finds nothing."""
+NARRATION = ("sends", "then", "only", "reaches", "reaches_one", "idle")
+"""What a bug's own sentences tell: it sends a board diamond away (first, after another bug, or the only one
+left), reaches into the bag (holding several diamonds, or one), finds nothing."""
+LETTERED = frozenset({"sends", "then", "only"})
+"""The bug's sentences that may name the die it sends away: `{die}`, that die's letter, filled when told."""
 BUG = "bug"
 """In an example roll, `bug` stands for any bug face."""
 MAX_TIERS = 12
@@ -68,7 +71,7 @@ def pinned(game: Game) -> tuple[tuple[str, ...], ...]:
 
 
 def narration(game: Game, face_id: str, event: str) -> Sentence | None:
-    """A bug's own sentence for an event (`sends`, `reaches`, `idle`), if the rules file gives one."""
+    """A bug's own sentence for an event (one of NARRATION), if the rules file gives one."""
     told: Mapping[str, Sentence] = game.face(face_id).extras.get("narration", FrozenDict())
     return told.get(event)
 
@@ -107,10 +110,28 @@ def _examples(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozense
     return tuple(rolls)
 
 
-def _narration(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> FrozenDict[str, Sentence]:
+def _narration(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> FrozenDict[str, Text]:
+    """A bug's own sentences: plain sentences whose one placeholder, where LETTERED allows it, is `{die}`."""
     m = ck.mapping(value, path, set(), set(NARRATION)) or {}
-    told = {key: ck.text(m[key], path + (key,)) for key in NARRATION if key in m}
-    return FrozenDict({key: text for key, text in told.items() if text is not None})
+    told = {}
+    for key in (k for k in NARRATION if k in m):
+        where = path + (key,)
+        text = ck.text(m[key], where)
+        if not isinstance(text, Text) or text.plural is not None:
+            if text is not None:
+                ck.fail(where, "a bug's sentence is one plain sentence (no count, no flag)")
+            continue
+        # {die} is filled when the roll is told, not from the rules data: checked here, not by the loader.
+        ck.texts.remove((text, where))
+        problems = placeholder_problems(text.msgid)
+        for problem, _ in problems:
+            ck.fail(where, problem)
+        allowed = {"die"} if key in LETTERED else set()
+        for name in sorted(names(text.msgid) - allowed if not problems else ()):
+            ck.fail(where, f"placeholder {{{name}}} is not one a bug's sentence may hold "
+                           f"({'{die}' if allowed else 'none'})")
+        told[key] = text
+    return FrozenDict(told)
 
 
 def _derive(game: Game) -> Mapping[str, Any]:

@@ -15,7 +15,7 @@ from ...model import Game
 from ..chance import TooMuchWork
 from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
 from . import engine
-from .narrate import narrate, player_name, tell_result, tell_verdict
+from .narrate import narrate, player_name, player_of, tell_result, tell_verdict
 
 if TYPE_CHECKING:
     from ..protocols import Policy
@@ -144,29 +144,37 @@ def _scene(example: engine.Example, tr: Translator) -> list[str]:
     start = example.start
     names = [player_name(tr, s) for s in range(len(start.pools))]
     out = [tr.format(tr.gettext("Round {round} of {rounds}."), round=start.round, rounds=start.rules.rounds)]
-    if start.start:
-        out.append(tr.format(tr.gettext("{player} starts the round."), player=names[start.start]))
-    if any(e.kind in (engine.Kind.ROUND_WON, engine.Kind.NOBODY_WINS, engine.Kind.DISCARDED) for e in example.events):
-        if len(set(start.pools)) == 1:
-            n = start.pools[0]
-            out.append(tr.format(tr.ngettext("Each player has {n:word} die in their pool.",
-                                             "Each player has {n:word} dice in their pool.", n), n=n))
-        else:
-            out.extend(tr.format(tr.ngettext("{player} has {n:word} die in their pool.",
-                                             "{player} has {n:word} dice in their pool.", n), player=names[s], n=n)
-                       for s, n in enumerate(start.pools))
     bonus = next((e for e in example.before if e.kind == engine.Kind.BONUS), None)
     carried = start.table - (bonus["dice"] if bonus else 0)
     if bonus:
         n = bonus["dice"]
-        out.append(tr.format(tr.ngettext("Round {round} is a bonus round: {n:word} bonus die joins the table.",
-                                         "Round {round} is a bonus round: {n:word} bonus dice join the table.", n),
-                             round=start.round, n=n))
+        out.append(tr.format(tr.ngettext("This is a bonus round, so {n:word} bonus die joins the table.",
+                                         "This is a bonus round, so {n:word} bonus dice join the table.", n), n=n))
     if carried:
         out.append(tr.format(tr.ngettext("The {n:word} die left from the round before is still on the table.",
                                          "The {n:word} dice left from the round before are still on the table.",
                                          carried), n=carried))
+    if start.start:
+        out.append(tr.format(tr.gettext("{player} starts the round."), player=names[start.start]))
+    if any(e.kind in (engine.Kind.ROUND_WON, engine.Kind.NOBODY_WINS, engine.Kind.DISCARDED) for e in example.events):
+        out.extend(_pools(start.pools, tr))
     return out
+
+
+def _pools(pools: Sequence[int], tr: Translator) -> list[str]:
+    """Each player's pool at the start of the round: one sentence for all, or for two players, or one each."""
+    if len(set(pools)) == 1:
+        n = pools[0]
+        return [tr.format(tr.ngettext("Each player has a pool of {n:word} die.",
+                                      "Each player has a pool of {n:word} dice.", n), n=n)]
+    if len(pools) == 2:
+        n, m = pools
+        return [tr.format(tr.ngettext("{player_of} has a pool of {n:word} die, and {other_of} has {m:word}.",
+                                      "{player_of} has a pool of {n:word} dice, and {other_of} has {m:word}.", n),
+                          player_of=player_of(tr, 0), other_of=player_of(tr, 1), n=n, m=m)]
+    return [tr.format(tr.ngettext("{player_of} has a pool of {n:word} die.",
+                                  "{player_of} has a pool of {n:word} dice.", n), player_of=player_of(tr, s), n=n)
+            for s, n in enumerate(pools)]
 
 
 def example_view(example: engine.Example, game: Game, tr: Translator) -> ExampleView:
@@ -250,9 +258,10 @@ def _printed_clear_intro(rules: engine.GangRules) -> Callable[[Translator], str]
         n = rules.rerolls
         return tr.format(tr.ngettext(
             "Black cards: the chance of ending your turn clear of the card when you use your {n:word} re-roll as well "
-            "as possible. Only your final result counts, so a re-roll can save a result that meets the card.",
+            "as possible. Only your final result counts, so a re-roll can save a result that would trigger the card.",
             "Black cards: the chance of ending your turn clear of the card when you use your {n:word} re-rolls as well "
-            "as possible. Only your final result counts, so a re-roll can save a result that meets the card.", n),
+            "as possible. Only your final result counts, so a re-roll can save a result that would trigger the card.",
+            n),
             n=n)
     return intro
 

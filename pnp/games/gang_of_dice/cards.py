@@ -18,14 +18,20 @@ def condition_text(card: Card, tr: Translator) -> str:
             message = tr.gettext("Total of {n} or more")
         case "run_of":
             message = tr.ngettext("{n} consecutive value", "{n} consecutive values", n)
+        case "odd_at_least" if n == 1:  # one is any: parallel to "Any die showing 1"
+            message = tr.gettext("Any odd die")
         case "odd_at_least":
             message = tr.ngettext("{n} or more odd die", "{n} or more odd dice", n)
+        case "even_at_least" if n == 1:
+            message = tr.gettext("Any even die")
         case "even_at_least":
             message = tr.ngettext("{n} or more even die", "{n} or more even dice", n)
         case "distinct_at_least":
             message = tr.ngettext("{n} or more different value", "{n} or more different values", n)
         case "same_at_least":
             message = tr.ngettext("{n} or more die of the same value", "{n} or more dice of the same value", n)
+        case "value_at_least" if n == 1:
+            message = tr.gettext("Any die showing {values}")
         case "value_at_least":
             message = tr.ngettext("{n} or more die showing {values}", "{n} or more dice showing {values}", n)
         case "any_of":

@@ -108,14 +108,14 @@ def total(dice: Sequence[int | None]) -> int:
     return sum(d or 0 for d in dice)
 
 
-def spared_by(card: Card, dice: Sequence[int], numbers: Sequence[int]) -> int | None:
-    """The lowest number one gangster of a clear result would have had to show to trigger the card, if any
-    (for the conditions a gangster escapes by being no number)."""
+def spared_by(card: Card, dice: Sequence[int], numbers: Sequence[int]) -> tuple[int, ...]:
+    """Every number one gangster of a clear result would have had to show to trigger the card, lowest first; none
+    but for the conditions a gangster escapes by being no number."""
     if card.condition not in NO_NUMBER or GANGSTER not in dice or triggers(card, dice):
-        return None
+        return ()
     rest = list(dice)
     rest.remove(GANGSTER)
-    return next((v for v in numbers if triggers(card, rest + [v])), None)
+    return tuple(v for v in numbers if triggers(card, rest + [v]))
 
 
 # ------------------------------------------------------------------ the rules, as data from the rules file
@@ -211,7 +211,7 @@ class Kind(StrEnum):
     ROLL = "roll"  # player, roll (0 the first roll, k the k-th re-roll), faces, fresh, total, meets, left
     REROLL = "reroll"  # player, faces, positions, left (re-rolls left after this one)
     TRIGGER = "trigger"  # player, card, colour, roll, final (checked on the final result), left
-    SPARED = "spared"  # player, value (a gangster showing it would have triggered the card)
+    SPARED = "spared"  # player, values (a gangster showing any of them would have triggered the card)
     TURN_END = "turn_end"  # player, dice, total, triggered, stopped (the player chose to stop), left
     ROUND_WON = "round_won"  # player, total, dice, taken, pool, tied, most_dice
     NOBODY_WINS = "nobody_wins"  # round, table (dice left for the next round's winner)
@@ -511,8 +511,8 @@ def _end_turn(state: State, events: list[Event], triggered: bool | None,
                               roll=state.rerolls, final=True, left=left))
     if not triggered:
         spared = spared_by(card, faces, state.rules.numbers)
-        if spared is not None:  # the gangster is no number: it kept the card from triggering
-            events.append(_ev(Kind.SPARED, player=state.current, value=spared))
+        if spared:  # the gangster is no number: it kept the card from triggering
+            events.append(_ev(Kind.SPARED, player=state.current, values=spared))
     events.append(_ev(Kind.TURN_END, player=state.current, dice=len(faces), total=total(faces),
                       triggered=triggered, stopped=stopped, left=left))
     turns = state.turns + (Turn(state.current, faces, triggered),)
@@ -972,7 +972,7 @@ def _gangster(rules: GangRules, used: list[str]) -> Example | None:
     """A gangster keeps a pair or a run from forming: a clear result that a number in its place would trigger."""
     for card in _ordered(rules, used, lambda c: c.condition in PATTERNS):
         for first in _results(rules, 3):
-            if GANGSTER in first and spared_by(card, first, rules.numbers) is not None:
+            if GANGSTER in first and spared_by(card, first, rules.numbers):
                 start, before = round_state(rules, (rules.pool(rules.players[0]),) * rules.players[0], 1)
                 return _example("gangster", start, before, card, [Plan(first)])
     return None

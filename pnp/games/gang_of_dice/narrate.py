@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ...i18n import Translator
 from .cards import colour_name, condition_text
@@ -17,95 +18,171 @@ def player_name(tr: Translator, seat: int) -> str:
     return heirs[seat] if seat < len(heirs) else tr.format(tr.gettext("Player {n}"), n=seat + 1)
 
 
+def player_of(tr: Translator, seat: int) -> str:
+    """The same heir in the form a sentence takes where the name is a possessor, as in «у Розы» (the msgids that
+    say `{player_of}`); English, Spanish and Catalan print the plain name."""
+    # TRANSLATORS: an heir's name where it stands for «у {player_of}» (ru: the genitive, Розы); else the plain name.
+    heirs = (tr.pgettext("heir-of", "Vito"), tr.pgettext("heir-of", "Rosa"), tr.pgettext("heir-of", "Sal"),
+             tr.pgettext("heir-of", "Nina"), tr.pgettext("heir-of", "Tony"), tr.pgettext("heir-of", "Lia"))
+    return heirs[seat] if seat < len(heirs) else tr.format(tr.gettext("Player {n}"), n=seat + 1)
+
+
 def card_line(card: Card, tr: Translator) -> str:
     """The card in one sentence: its colour and its condition."""
     return tr.format(tr.gettext("Warning card ({colour}): {condition}."), colour=colour_name(card, tr),
                      condition=condition_text(card, tr))
 
 
+@dataclass
+class _Story:
+    """What the story has just said, so that the next sentence need not repeat the frame of the one before."""
+
+    frame: str = ""
+    """How the sentence just before told a roll-and-stop ("plain", "at", "match", "so"), or "" for any other."""
+    total: int | None = None
+    """The total that sentence gave."""
+    triggered: int | None = None
+    """The total of the last player whose first roll triggered the card (None: nobody's yet)."""
+    would: bool = False
+    """This turn's story has said that a result would trigger the black card."""
+
+
 def narrate(events: Sequence[Event], names: Sequence[str], tr: Translator) -> list[str]:
     """What the players did and how the round (or the game) ended, told from the events in order."""
     out: list[str] = []
-    rerolled = 0
+    story = _Story()
     black = any(e.kind == Kind.CARD and e["colour"] == "black" for e in events)
-    gangsters = False
+    players = sum(e.kind == Kind.TURN_END for e in events)
+    reroll: Event | None = None
     said: set[int] = set()
     for at, event in enumerate(events):
         kind = event.kind
-        if at in said:
-            continue
-        if kind in (Kind.ROUND_START, Kind.BONUS, Kind.CARD, Kind.TAKE):
-            continue  # the scene and the pictures show these
+        if at in said or kind in (Kind.ROUND_START, Kind.BONUS, Kind.CARD, Kind.TAKE):
+            continue  # told with the event before, or shown by the scene and the pictures
+        frame = ""
         who = names[event["player"]] if "player" in dict(event.fields) else ""
         if kind == Kind.REROLL:
-            rerolled, gangsters = len(event["faces"]), all(f == GANGSTER for f in event["faces"])
-        elif kind == Kind.ROLL:
-            end = next((i for i in range(at + 1, len(events)) if events[i].kind not in (Kind.SPARED,)), None)
-            if event["roll"] == 0 and end is not None and events[end].kind == Kind.TURN_END \
-                    and events[end]["stopped"]:  # rolled and stopped at once: one sentence
+            reroll = event
+            continue
+        if kind == Kind.ROLL:
+            after = next((i for i in range(at + 1, len(events)) if events[i].kind != Kind.SPARED), len(events))
+            follow = events[after] if after < len(events) else None
+            first = event["roll"] == 0
+            if first and follow is not None and follow.kind == Kind.TURN_END and follow["stopped"]:
+                frame, sentence = _rolled_and_stopped(event, who, story, tr)  # rolled and stopped at once
+                out.append(sentence)
+                said.add(after)
+            elif first and follow is not None and follow.kind == Kind.TRIGGER and not follow["final"]:
+                out.append(_rolled_and_triggered(event, who, story, tr))  # a yellow card, on the first roll
+                story.triggered = event["total"]
+                said.add(after)
+            elif first:
+                story.would = False
                 n = len(event["faces"])
-                out.append(tr.format(tr.ngettext("{player} rolls {n:word} die, a total of {total}, and stops.",
-                                                 "{player} rolls {n:word} dice, a total of {total}, and stops.", n),
+                out.append(tr.format(tr.ngettext("{player} rolls {n:word} die for a total of {total}.",
+                                                 "{player} rolls {n:word} dice for a total of {total}.", n),
                                      player=who, n=n, total=event["total"]))
-                said.add(end)
-                continue
-            out.append(_roll(event, who, rerolled, gangsters, tr))
+            else:
+                out.append(_rerolled(event, reroll, who, tr))
             if event["meets"] and event["left"] and black:  # black: only the final result is checked
-                out.append(tr.gettext("The result meets the black card, but only the final result counts."))
+                out.append(tr.gettext("That total would still trigger the black card.") if story.would else
+                           tr.gettext("That total would trigger the black card, but only the final result counts."))
+                story.would = True
         elif kind == Kind.TRIGGER:
             if not event["final"]:  # yellow: checked after every roll, lost at once
-                message = tr.gettext("The yellow card triggers at once: {player} loses the round.")
+                message = tr.gettext("That triggers the yellow card at once, and {player} loses the round.")
             elif event["left"]:
-                message = tr.gettext("{player} stops, and the final result triggers the black card: {player} loses "
-                                     "the round.")
+                message = tr.gettext("{player} stops there and loses the round: the final result triggers the "
+                                     "black card.")
             else:
-                message = tr.gettext("{player} has no re-roll left, and the final result triggers the black card: "
-                                     "{player} loses the round.")
+                message = tr.gettext("{player} has no re-roll left and loses the round: the final result triggers "
+                                     "the black card.")
             out.append(tr.format(message, player=who))
         elif kind == Kind.SPARED:
-            out.append(tr.format(tr.gettext("A gangster is not a number: had it shown {value}, the card would have "
-                                            "triggered."), value=event["value"]))
+            out.append(spared_line(event["values"], tr))
+            continue  # the roll-and-stop sentence before it still sets the frame
         elif kind == Kind.TURN_END:
             out.extend(_turn_end(event, who, tr))
         elif kind == Kind.ROUND_WON:
-            out.extend(_round_won(event, names, tr))
+            out.extend(_round_won(event, names, players, tr))
         elif kind == Kind.NOBODY_WINS:
-            n = event["table"]
-            out.append(tr.format(tr.ngettext(
-                "Every player triggered the card, so nobody wins the round. The {n:word} die on the table stays there "
-                "for the winner of the next round.",
-                "Every player triggered the card, so nobody wins the round. The {n:word} dice on the table stay there "
-                "for the winner of the next round.", n), n=n))
+            out.append(_nobody_wins(event["table"], players, tr))
         elif kind == Kind.DISCARDED:
-            n = event["dice"]
-            out.append(tr.format(tr.ngettext(
-                "Every player triggered the card in the last round: the {n:word} die on the table is discarded.",
-                "Every player triggered the card in the last round: the {n:word} dice on the table are discarded.", n),
-                n=n))
+            out.append(_discarded(event["dice"], players, tr))
         elif kind == Kind.ELIMINATED:
-            out.append(tr.format(tr.gettext("{player} has no dice left at the start of round {round} and is out."),
-                                 player=who, round=event["round"]))
+            out.append(tr.format(tr.gettext("{player} has no dice left at the start of round {round} and is "
+                                            "eliminated."), player=who, round=event["round"]))
         elif kind == Kind.LAST_PLAYER:
             out.append(tr.format(tr.gettext("{player} is the last player with dice and wins the game at once."),
                                  player=who))
         elif kind == Kind.GAME_END:
             out.append(_game_end(event, names, tr))
+        story.frame, story.total = (frame, event["total"]) if frame else ("", None)
     return out
 
 
-def _roll(event: Event, who: str, rerolled: int, gangsters: bool, tr: Translator) -> str:
-    if event["roll"] == 0:
-        n = len(event["faces"])
-        return tr.format(tr.ngettext("{player} rolls {n:word} die: a total of {total}.",
-                                     "{player} rolls {n:word} dice: a total of {total}.", n),
+def _rolled_and_stopped(event: Event, who: str, story: _Story, tr: Translator) -> tuple[str, str]:
+    """A first roll the player keeps, framed unlike the roll-and-stop sentence just before it, if any."""
+    n, result = len(event["faces"]), event["total"]
+    if story.frame and story.total == result:  # the same total as the player before: a tie in the making
+        if story.frame == "match":
+            return "so", tr.format(tr.ngettext("So does {player}, with {n:word} die.",
+                                               "So does {player}, with {n:word} dice.", n), player=who, n=n)
+        return "match", tr.format(tr.ngettext("{player} matches that total with {n:word} die and stops.",
+                                              "{player} matches that total with {n:word} dice and stops.", n),
+                                  player=who, n=n)
+    if story.frame == "plain":
+        return "at", tr.format(tr.ngettext("{player} rolls {n:word} die and stops at {total}.",
+                                           "{player} rolls {n:word} dice and stops at {total}.", n),
+                               player=who, n=n, total=result)
+    return "plain", tr.format(tr.ngettext("{player} rolls {n:word} die for a total of {total} and stops.",
+                                          "{player} rolls {n:word} dice for a total of {total} and stops.", n),
+                              player=who, n=n, total=result)
+
+
+def _rolled_and_triggered(event: Event, who: str, story: _Story, tr: Translator) -> str:
+    """A first roll that triggers the yellow card at once; "too" when a player before triggered it the same way."""
+    n, result = len(event["faces"]), event["total"]
+    if story.triggered is None:
+        message = tr.ngettext("{player} rolls {n:word} die for a total of {total}, which triggers the yellow card "
+                              "at once.",
+                              "{player} rolls {n:word} dice for a total of {total}, which triggers the yellow card "
+                              "at once.", n)
+    elif story.triggered == result:
+        message = tr.ngettext("{player} rolls {n:word} die, also for a total of {total}, and triggers the card too.",
+                              "{player} rolls {n:word} dice, also for a total of {total}, and triggers the card too.",
+                              n)
+    else:
+        message = tr.ngettext("{player} rolls {n:word} die for a total of {total} and triggers the card too.",
+                              "{player} rolls {n:word} dice for a total of {total} and triggers the card too.", n)
+    return tr.format(message, player=who, n=n, total=result)
+
+
+def _rerolled(event: Event, reroll: Event | None, who: str, tr: Translator) -> str:
+    """A re-roll: which die, and what it came up, when there is one; how many dice, when there are several."""
+    fresh = event["fresh"]
+    if reroll is None or len(fresh) != 1:
+        n = len(fresh)
+        return tr.format(tr.ngettext("{player} re-rolls {n:word} die: the new total is {total}.",
+                                     "{player} re-rolls {n:word} dice: the new total is {total}.", n),
                          player=who, n=n, total=event["total"])
-    if gangsters:  # the gangster adds nothing: the natural die to re-roll
-        return tr.format(tr.ngettext("{player} re-rolls the gangster: the new total is {total}.",
-                                     "{player} re-rolls the {n:word} gangsters: the new total is {total}.", rerolled),
-                         player=who, n=rerolled, total=event["total"])
-    return tr.format(tr.ngettext("{player} re-rolls {n:word} die: the new total is {total}.",
-                                 "{player} re-rolls {n:word} dice: the new total is {total}.", rerolled),
-                     player=who, n=rerolled, total=event["total"])
+    old, new = reroll["faces"][0], event["faces"][fresh[0]]
+    if old == GANGSTER and new == GANGSTER:
+        message = tr.gettext("{player} re-rolls the gangster, which comes up a gangster again: the total stays "
+                             "{total}.")
+    elif old == GANGSTER:
+        message = tr.gettext("{player} re-rolls the gangster, which comes up {new}: the new total is {total}.")
+    elif new == GANGSTER:
+        message = tr.gettext("{player} re-rolls the {old}, which comes up a gangster: the new total is {total}.")
+    else:
+        message = tr.gettext("{player} re-rolls the {old}, which comes up {new}: the new total is {total}.")
+    return tr.format(message, player=who, old=old, new=new, total=event["total"])
+
+
+def spared_line(values: Sequence[int], tr: Translator) -> str:
+    """Why a gangster kept the card from triggering, and which numbers in its place would have triggered it."""
+    return tr.format(tr.gettext("A gangster never counts toward a card: had this one shown {values}, the card would "
+                                "have triggered."), values=tr.join([tr.number(v) for v in values], style="or"))
 
 
 def _turn_end(event: Event, who: str, tr: Translator) -> list[str]:
@@ -113,39 +190,79 @@ def _turn_end(event: Event, who: str, tr: Translator) -> list[str]:
         return []  # the trigger sentence has said it
     if event["stopped"]:
         n = event["left"]
-        return [tr.format(tr.ngettext("{player} stops, clear of the card, with {n:word} re-roll unused.",
-                                      "{player} stops, clear of the card, with {n:word} re-rolls unused.", n),
-                          player=who, n=n)]
+        return [tr.format(tr.ngettext("That is clear of the card, so {player} stops with {n:word} re-roll to spare.",
+                                      "That is clear of the card, so {player} stops with {n:word} re-rolls to spare.",
+                                      n), player=who, n=n)]
     return [tr.format(tr.gettext("{player} has no re-roll left and ends clear of the card."), player=who)]
 
 
-def _round_won(event: Event, names: Sequence[str], tr: Translator) -> list[str]:
-    who, tied, most = names[event["player"]], event["tied"], event["most_dice"]
-    out = []
-    taken, pool = event["taken"], event["pool"]
-    if len(tied) > 1:
-        out.append(tr.format(tr.gettext("{players} tie with a total of {total}."),
-                             players=tr.join([names[p] for p in tied]), total=event["total"]))
-        if len(most) == 1:  # ties: more dice rolled wins
-            out.append(tr.format(tr.gettext("{player} rolled the most dice and wins the tie."), player=who))
-        elif len(most) < len(tied):  # then the earlier player
-            out.append(tr.format(tr.gettext("{players} rolled the most dice; of them, {player} rolled first and wins "
-                                            "the tie."), players=tr.join([names[p] for p in most]), player=who))
-        else:
-            out.append(tr.format(tr.gettext("They rolled as many dice each; {player} rolled first and wins the tie."),
-                                 player=who))
-        out.append(tr.format(tr.ngettext("{player} takes the {n:word} die on the table.",
-                                         "{player} takes the {n:word} dice on the table.", taken), player=who, n=taken))
+def _tie(event: Event, names: Sequence[str], players: int, tr: Translator) -> list[str]:
+    """Equal totals: who tied, and how the tie was broken (more dice rolled, then the earlier roll)."""
+    who, tied, most, n = names[event["player"]], event["tied"], event["most_dice"], event["dice"]
+    if len(tied) == players == 2:
+        out = [tr.format(tr.gettext("Both players tie on {total}."), total=event["total"])]
+    elif len(tied) == players:
+        out = [tr.format(tr.ngettext("All {n:word} player tie on {total}.", "All {n:word} players tie on {total}.",
+                                     players), n=players, total=event["total"])]
     else:
-        out.append(tr.format(tr.ngettext(
-            "{player} has the highest total clear of the card, wins the round and takes the {n:word} die on the "
-            "table.",
-            "{player} has the highest total clear of the card, wins the round and takes the {n:word} dice on the "
-            "table.",
-            taken), player=who, n=taken))
-    out.append(tr.format(tr.ngettext("{player} now has {n:word} die in their pool.",
-                                     "{player} now has {n:word} dice in their pool.", pool), player=who, n=pool))
+        out = [tr.format(tr.gettext("{players} tie on {total}."), players=tr.join([names[p] for p in tied]),
+                         total=event["total"])]
+    if len(most) == 1:  # ties: more dice rolled wins
+        out.append(tr.format(tr.gettext("{player} rolled the most dice and wins the tie."), player=who))
+    elif len(most) < len(tied):  # then the earlier player
+        message = (tr.gettext("{players} rolled the most dice, {n:word} each; {player} rolled earlier and wins the "
+                              "tie.")
+                   if len(most) == 2 else
+                   tr.gettext("{players} rolled the most dice, {n:word} each; {player} rolled first of them and wins "
+                              "the tie."))
+        out.append(tr.format(message, players=tr.join([names[p] for p in most]), player=who, n=n))
+    else:
+        out.append(tr.format(tr.gettext("They rolled the same number of dice, so the tie goes to {player}, who rolled "
+                                        "first."), player=who))
     return out
+
+
+def _round_won(event: Event, names: Sequence[str], players: int, tr: Translator) -> list[str]:
+    who, taken = names[event["player"]], event["taken"]
+    if len(event["tied"]) > 1:
+        out = _tie(event, names, players, tr)
+    else:
+        out = [tr.format(tr.gettext("The round goes to {player}, with the highest total clear of the card."),
+                         player=who)]
+    out.append(tr.format(tr.ngettext("{player} takes the {n:word} die on the table and now has {pool}.",
+                                     "{player} takes all {n:word} dice on the table and now has {pool}.", taken),
+                         player=who, n=taken, pool=event["pool"]))
+    return out
+
+
+def _nobody_wins(dice: int, players: int, tr: Translator) -> str:
+    """Every player triggered the card: the dice stay on the table for the next round's winner."""
+    if players == 2:
+        message = tr.ngettext("Both players triggered the card, so nobody wins the round: the {n:word} die on the "
+                              "table stays there for the winner of the next round.",
+                              "Both players triggered the card, so nobody wins the round: the {n:word} dice on the "
+                              "table stay there for the winner of the next round.", dice)
+    else:
+        message = tr.ngettext("Every player triggered the card, so nobody wins the round: the {n:word} die on the "
+                              "table stays there for the winner of the next round.",
+                              "Every player triggered the card, so nobody wins the round: the {n:word} dice on the "
+                              "table stay there for the winner of the next round.", dice)
+    return tr.format(message, n=dice)
+
+
+def _discarded(dice: int, players: int, tr: Translator) -> str:
+    """Every player triggered the card in the last round: the dice on the table leave the game."""
+    if players == 2:
+        message = tr.ngettext("Both players triggered the card in the last round, so the {n:word} die on the table "
+                              "is discarded.",
+                              "Both players triggered the card in the last round, so all {n:word} dice on the table "
+                              "are discarded.", dice)
+    else:
+        message = tr.ngettext("Every player triggered the card in the last round, so the {n:word} die on the table "
+                              "is discarded.",
+                              "Every player triggered the card in the last round, so all {n:word} dice on the table "
+                              "are discarded.", dice)
+    return tr.format(message, n=dice)
 
 
 def _game_end(event: Event, names: Sequence[str], tr: Translator) -> str:
@@ -154,12 +271,11 @@ def _game_end(event: Event, names: Sequence[str], tr: Translator) -> str:
         return tr.format(tr.gettext("Every player is out at once: {players} share the win."),
                          players=tr.join([names[p] for p in winners]))
     if len(winners) == 1:
-        return tr.format(tr.ngettext(
-            "After the last round, {player} wins the game with {n:word} die in their pool, more than anyone else.",
-            "After the last round, {player} wins the game with {n:word} dice in their pool, more than anyone else.", n),
-            player=names[winners[0]], n=n)
-    return tr.format(tr.ngettext("After the last round, {players} share the win with {n:word} die each.",
-                                 "After the last round, {players} share the win with {n:word} dice each.", n),
+        return tr.format(tr.ngettext("{player} ends the game with {n:word} die, more than anyone else, and wins.",
+                                     "{player} ends the game with {n:word} dice, more than anyone else, and wins.", n),
+                         player=names[winners[0]], n=n)
+    return tr.format(tr.ngettext("{players} end the game with {n:word} die each and share the win.",
+                                 "{players} end the game with {n:word} dice each and share the win.", n),
                      players=tr.join([names[p] for p in winners]), n=n)
 
 
@@ -176,9 +292,8 @@ def tell_result(card: Card, dice: Sequence[int], numbers: Sequence[int], tr: Tra
     else:
         out.append(tr.gettext("The result does not trigger the card."))
         spared = spared_by(card, dice, numbers)
-        if spared is not None:
-            out.append(tr.format(tr.gettext("A gangster is not a number: had it shown {value}, the card would have "
-                                            "triggered."), value=spared))
+        if spared:
+            out.append(spared_line(spared, tr))
     return out
 
 
@@ -201,8 +316,8 @@ def tell_verdict(card: Card, results: Sequence[Sequence[int]], names: Sequence[s
     who = names[verdict.winner]
     if len(verdict.tied) > 1:
         won = Event(Kind.ROUND_WON, (("player", verdict.winner), ("total", total(results[verdict.winner])),
-                                     ("taken", 0), ("pool", 0), ("tied", verdict.tied),
-                                     ("most_dice", verdict.most_dice)))
-        out.extend(_round_won(won, names, tr)[:2])
+                                     ("dice", len(results[verdict.winner])), ("taken", 0), ("pool", 0),
+                                     ("tied", verdict.tied), ("most_dice", verdict.most_dice)))
+        out.extend(_tie(won, names, len(results), tr))
     out.append(tr.format(tr.gettext("{player} wins the round."), player=who))
     return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -93,8 +93,24 @@ def _cards(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[s
     return tuple(deck)
 
 
+def pool_groups(pools: Sequence[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """The pools at the start as (dice, fewest players, most players): player counts side by side that start with
+    the same pool share one entry (48 dice for 2–3 players, 36 for 4)."""
+    groups: list[tuple[int, int, int]] = []
+    for players, dice in sorted(pools):
+        if groups and groups[-1][0] == dice and groups[-1][2] == players - 1:
+            groups[-1] = (dice, groups[-1][1], players)
+        else:
+            groups.append((dice, players, players))
+    return groups
+
+
 def _derive(game: Game) -> Mapping[str, Any]:
-    out: dict[str, Any] = {"cards_total": len(cards(game))}
+    deck = cards(game)
+    bonus = params(game).bonus_dice
+    out: dict[str, Any] = {"cards_total": len(deck), "cards_ours": sum(c.ours for c in deck),
+                           "cards_known": sum(not c.ours for c in deck),
+                           "bonus_rounds": tuple(sorted(bonus)), "bonus_round_count": len(bonus)}
     # An ordinary die stands in for a Gang die: the pips at the gangster's place show the gangster (the 6).
     art = {face.id: face.art for face in game.faces}
     gangster = next((i + 1 for die in game.dice for i, face_id in enumerate(die.faces)
@@ -112,6 +128,7 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
         "card_colour": lambda card: colour_name(card, tr),
         "card_rule": lambda card: colour_rule(card, tr),
         "bonus_dice": params(game).bonus_dice,
+        "pool_groups": lambda die: pool_groups(die.per_player_by_count),
         # The worked examples and the odds tables: a card pictured small, found by its number in the deck.
         "card_picture": lambda card, scope: card_miniature(card, params(game).face_max, scope),
         "also_needed": lambda: [tr.format(tr.ngettext("{n} warning card", "{n} warning cards", len(cards(game))),
@@ -125,7 +142,8 @@ SPEC = GameSpec(
     score_pad=score_pad,
     templates=Path(__file__).parent / "templates",
     keys=FrozenDict({"cards": _cards}),
-    tables=FrozenDict({"cards": lambda game: bool(cards(game)), "bonus": lambda game: bool(params(game).bonus_dice)}),
+    tables=FrozenDict({"cards": lambda game: bool(cards(game)), "bonus": lambda game: bool(params(game).bonus_dice),
+                       "pools": lambda game: any(d.per_player_by_count for d in game.dice)}),
     derive=_derive,
     context=_context,
     sheets=(

@@ -8,10 +8,12 @@ from fractions import Fraction
 import pytest
 from helpers import fold, game, html, html_text, run, tr
 
-from pnp.games.dead_mans_dice.book import DeadMansBook, dead_mans_rules, example_view, examples
-from pnp.games.dead_mans_dice.engine import DieKind, placing_chance
+from pnp.games.dead_mans_dice.book import DeadMansBook, dead_mans_rules, example_view, examples, rival_names
+from pnp.games.dead_mans_dice.engine import SKULL, YOU, Die, DieKind, Kind, placing_chance
+from pnp.games.dead_mans_dice.narrate import Teller
 from pnp.games.dead_mans_dice.spec import pirates
 from pnp.games.dead_mans_dice.symbols import badge_uri
+from pnp.games.events import event
 from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
@@ -88,21 +90,27 @@ def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
     code, out, _ = resolve(project, "--pile", "3", "--rival", "2,J5", "--rival", "1,4", "--roll", "4", "--lang", lang)
     assert code == 0
     assert out.splitlines() == [
-        t.format(t.gettext("You roll a regular die: it shows {face}."), face=4),
-        t.format(t.gettext("It is the next number up from your top die ({top}), so it goes on your pile."), top=3),
-        t.format(t.gettext("{name}'s top die ({face}) is the next number up from yours, but it is a Jolly Roger die, "
-                           "and a Jolly Roger die is never plundered."), name=t.format(t.gettext("Rival {n}"), n=1),
-                 face=5),
+        t.format(t.gettext("You roll a regular die and get a {face}."), face=4),
+        t.format(t.gettext("It is the next number up from your {top}, so it goes on your pile."), top=3),
+        t.format(t.gettext("{name}'s top die, a {face}, is the next number up from your {top}, but it is a Jolly Roger "
+                           "die, which can never be plundered."), name=t.format(t.gettext("Rival {n}"), n=1),
+                 face=5, top=4),
         t.gettext("No rival's top die can be plundered right away."),
     ]
     code, out, _ = resolve(project, "--pile", "2,5", "--end-of-round", "--jolly-roger-in-hand", "--lang", lang)
     assert out.splitlines() == [
         t.format(t.ngettext("Your pile is worth {n} doubloon.", "Your pile is worth {n} doubloons.", 7), n=7),
-        t.format(t.ngettext("Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloon.",
-                            "Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloons.",
-                            7), n=7),
-        t.format(t.ngettext("You score {n} doubloon for the round.", "You score {n} doubloons for the round.", 0),
-                 n=0),
+        t.format(t.ngettext("Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloon, so "
+                            "you score {score} for the round.",
+                            "Your Jolly Roger die is still in your hand: you are keelhauled and lose {n} doubloons, so "
+                            "you score {score} for the round.", 7), n=7, score=0),
+    ]
+    code, out, _ = resolve(project, "--pile", "-", "--end-of-round", "--jolly-roger-in-hand", "--lang", lang)
+    assert out.splitlines() == [  # an empty pile: nothing to add up, only the penalty
+        t.format(t.ngettext("Your pile is empty, and your Jolly Roger die is still in your hand: you are keelhauled "
+                            "and score {n} doubloon for the round.",
+                            "Your pile is empty, and your Jolly Roger die is still in your hand: you are keelhauled "
+                            "and score {n} doubloons for the round.", 7), n=-7),
     ]
 
 
@@ -169,6 +177,33 @@ def test_an_example_view_shows_owners_kinds_and_hands():
     assert view.extra["before_hands"][0] == ((you, True), (you, False))  # both dice, before the roll
     assert (view.roll.faces, view.extra["roll_jolly"]) == (("two",), (False,))
     assert view.before == ("In your hand: your Jolly Roger die and one regular die.",)
+    # Each number said as the pictures show it; Meg's pile is emptied by the plunder, Ann's Jolly Roger die guarded.
+    assert view.extra["story"] == (("text", "You roll a regular die and get a 2. It totals 7 with your 5, so it goes "
+                                            "on your pile. Ann's top die, a 5, totals 7 with your 2, but it is a Jolly "
+                                            "Roger die, which can never be plundered. You plunder Meg's last die, a 5: "
+                                            "it totals 7 with your 2. Nothing more can be plundered, so your turn "
+                                            "ends."),)
+
+
+def test_the_stories_say_what_a_skull_counts_as_once_and_whose_top_die_is_taken():
+    g = game("dead-mans-dice")
+    rules, t = dead_mans_rules(g), tr("en")
+    told = {e.id: example_view(e, g, rules, t).sentences for e in examples(g)}
+    assert told["first-player"] == (
+        "A skull and crossbones counts as 1, so Ann and Meg tie for the lowest number: everyone rolls their base die "
+        "again.",
+        "This time your skull and crossbones is the lowest, so you go first and roll another die.")
+    # On a skull, only a 2 (next up from 1) or a 6 (1 + 6 = 7) could be plundered: the rule taught where it applies.
+    assert told["skull"][1:] == (
+        "It goes on your pile whatever the top die shows.",
+        "On top, your skull and crossbones counts as 1, so you could plunder only a 2 or a 6. No rival's top die "
+        "shows either, so your turn ends.")
+    # The die just plundered is named as the new top die, before the next plunder; an empty pile is said by "last".
+    assert told["next"][2:5] == (
+        "You plunder Ann's last die, a 5: it totals 7 with your 2.",
+        "The 5 is now your top die, so you may plunder again.",
+        "You plunder Meg's top die, a 2: it totals 7 with your 5.")
+    assert told["new-pile"][2] == "You take back your own 2 from Meg's pile: it is the next number up from your 1."
 
 
 def test_the_last_example_scores_every_pile_in_words():
@@ -177,8 +212,8 @@ def test_the_last_example_scores_every_pile_in_words():
     (kind, lines), = [part for part in view.extra["story"] if part[0] == "scores"]
     assert lines == ("Your pile is worth 14 doubloons.",
                      "Ann's pile is worth 11 doubloons. The skull and crossbones on top doubles it to 22.",
-                     "Meg's pile is worth 0 doubloons. Meg's Jolly Roger die is still in hand: Meg is keelhauled and "
-                     "loses 7 doubloons. Meg scores \u22127 doubloons for the round.")
+                     "Meg's pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores "
+                     "\u22127 doubloons for the round.")
 
 
 def test_the_reviewed_examples_are_current(project):
@@ -219,22 +254,30 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
     g = game("dead-mans-dice")
     assert (g.year, g.values["skull_number"]) == (None, 1)
     assert [(d.id, d.paper) for d in g.dice] == [("jolly-roger", False), ("regular", False)]
-    text = html_text(html("dead-mans-dice", "en"))  # set by the English typography: ’, a number kept with its word
+    markup = html("dead-mans-dice", "en")
+    text = html_text(markup)  # set by the English typography: ’, a number kept with its word
+    for head in ("Knocking over your own pile:", "Broadside:", "Plunder:"):  # run-in heads, in bold
+        assert f"<strong>{head}</strong>" in markup
     for sentence in (
         "Game design: Martin H. Samuel. Publisher: Games Above Board.",
-        "Every pirate\u2019s dice have that pirate\u2019s own colour: use ordinary dice, one colour per player, with a skull "
-        "sticker on the 1\u00a0of each Jolly Roger die. The kit also prints sticker sets for each player, marked with a "
-        "colour band and a player symbol (anchor, parrot, cutlass, compass, barrel, hook). It has no paper dice: they "
-        "cannot be stacked into a pile.",
+        "Each pirate\u2019s dice are in that pirate\u2019s own colour: use ordinary dice, one colour per player, with a "
+        "skull-and-crossbones sticker on the 1\u00a0of each Jolly Roger die. The kit also includes a sticker set for "
+        "each player, marked with a colour band and a player symbol (anchor, parrot, cutlass, compass, barrel, hook). "
+        "There are no paper dice: they cannot be stacked.",
         "If players tie for the lowest number, everyone re-rolls their base die. A skull and crossbones rolled as a "
         "base die counts as 1.",
         "If the die can go on top of your pile (see the next section), you must put it there.",
-        "Broadsides: if you knock over your own pile, the dice you plundered go back to their owners\u2019 hands and your "
-        "own dice go back to your hand.",
-        "The plundered dice of that pile go back to their owners\u2019 hands, and its owner takes back their own dice",
+        "Knocking over your own pile: the dice you plundered go back to their owners\u2019 hands, and your own dice go "
+        "back to your hand.",
+        "Broadside: if your die knocks over a rival\u2019s pile, you lose 7\u00a0doubloons. Any plundered dice in that "
+        "pile go back to their owners\u2019 hands; the rival takes back their own dice and at once rolls one to start a "
+        "new pile.",
+        "Nothing comes after 6: the numbers never wrap around to 1.",
+        "If several players reach 100\u00a0doubloons in the same round, they share the win, whatever their totals.",
+        "A die that can go on your pile must go there.",
         "You may plunder back a die of your own.",
-        "The round ends with the turn in which a player places their last die: that player still plunders in that "
-        "turn. Then each player scores their pile.",
+        "The round ends when a player places their last die, as soon as that player has finished plundering. Then "
+        "each player scores their pile.",
         "A total may go below zero.",
     ):
         assert sentence in text
@@ -253,3 +296,23 @@ def test_simulation_is_reproducible_by_seed(project):
     assert lines[4].startswith("  skull-keeper (")
     assert [line.split(" per game")[0].strip() for line in lines[6:]] == [
         "rounds", "turns", "rounds topped by the first pirate (%)"]
+
+
+def test_who_goes_first_says_this_time_after_a_tie_and_a_skulls_number_once():
+    g = game("dead-mans-dice")
+    rules = dead_mans_rules(g)
+    teller = Teller(g, rules, tr("en"), rival_names(tr("en")))
+    jolly, regular = Die(YOU, DieKind.JOLLY_ROGER), Die(1, DieKind.REGULAR)
+
+    def base(player, face, die=regular):
+        return event(Kind.BASE, player=player, die=die, face=face)
+
+    # Ann and Meg tie on 2; then Ann's 1 is lowest: no skull, so no "counts as".
+    tied = [base(YOU, "five", jolly), base(1, "two"), base(2, "two"), event(Kind.BASE_TIE, players=(1, 2), number=2),
+            base(YOU, "four", jolly), base(1, "one"), base(2, "three"), event(Kind.FIRST, player=1, number=1)]
+    assert teller.tell(tied) == ["Ann and Meg tie for the lowest number, 2, so everyone rolls their base die again.",
+                                 "This time Ann has the lowest number, 1, and goes first."]
+    # No tie: your skull and crossbones is the lowest, and the sentence says what it counts as.
+    alone = [base(YOU, SKULL, jolly), base(1, "three"), base(2, "two"), event(Kind.FIRST, player=YOU, number=1)]
+    assert teller.tell(alone) == ["A skull and crossbones counts as 1, so you have the lowest number: you go first "
+                                  "and roll another die."]

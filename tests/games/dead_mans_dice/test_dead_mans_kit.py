@@ -122,8 +122,10 @@ def test_the_pad_has_a_broadside_box_and_each_pirates_colour(sheet, game):
     p = game.params
     assert words.count(f"Broad −{p.broadside_penalty}") == game.players[1] + 1  # each pirate's column and the legend
     assert words.count(f"Keel −{p.keelhaul_penalty}") == game.players[1] + 1
-    assert (f"Broad −{p.broadside_penalty}: tick when your die knocks over a rival\u2019s pile (write 2 for two piles): "
-            f"you lose {p.broadside_penalty} doubloons for each.") in words
+    assert (f"Broad −{p.broadside_penalty} (broadside): write how many rival piles you knocked over; each costs you "
+            f"{p.broadside_penalty} doubloons.") in words
+    assert (f"Keel −{p.keelhaul_penalty} (keelhauled): tick if your Jolly Roger die is still in your hand at the end "
+            f"of the round; you lose {p.keelhaul_penalty} doubloons.") in words
     assert "Total: your running total. It may go below zero." in words
     found = painted(reader(pdf).pages[0])
     colours = [o.colour for o in pirates(game)]
@@ -145,6 +147,8 @@ def test_six_pirates_columns_fit_their_heads_and_boxes(game, paper, lang):
     mine = [c for c in pad.columns if c.player is not None]
     assert len(mine) == 5 * game.players[1] == 30
     assert [c.head.key for c in mine[:5]] == ["pile", "doubled", "keelhauled", "broadside", "total"]
+    # Ticks for doubled and keelhauled; the broadside cell takes a number (one die can knock over two piles).
+    assert [c.tick for c in mine[:5]] == [False, True, True, False, False]
     for column in mine:
         longest = max(_width(bold, word, 7.0) for word in re.split(r"\s+", column.label))
         assert longest <= column.w - 0.6, (column.head.key, column.label, column.w)

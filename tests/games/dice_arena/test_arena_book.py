@@ -68,13 +68,50 @@ def test_resolve_refuses_bad_positions_with_exit_2(project, argv, message):
 def test_resolve_without_json_tells_the_throw_in_words(project):
     code, out, _ = resolve(project, "--arena", "-", "--throw", "1", "1", "3", "3", "4", "--hand", "5")
     assert code == 0 and out.splitlines() == [
-        "Strike: you throw all five dice in your hand at once.",
-        "The two dice showing an X are removed from the game. An X is never captured.",
-        "You capture the two dice showing 3.",
-        "The die showing 4 matches no other die and stays in the arena.",
+        "You throw your whole hand at once.",
+        "Both Xs are removed first, so they never count as a pair.",
+        "You capture both 3s.",
+        "Your 4 matches nothing and stays in the arena.",
         "You now have two dice in your hand.",
         "A capture ends your turn.",
     ]
+
+
+@pytest.mark.parametrize("arena, thrown, hand, told", [
+    # One group: both dice, or all of a strike's dice alike; the neutral die is named in the same sentence.
+    ((3,), (3,), 2, ["You capture both 3s.", "You now have three dice in your hand.", "A capture ends your turn."]),
+    ((), (2, 2, 2, 6), 4, ["You throw your whole hand at once.", "You capture all three 2s.",
+                           "Your 6 matches nothing and stays in the arena."]),
+    # Every matching group in one sentence: two, three, and more groups.
+    ((), (2, 5, 5, 2), 4, ["You throw your whole hand at once.",
+                           "Every matching group is captured: you take the 2s and the 5s."]),
+    ((), (4, 2, 2, 3, 3, 4, 6), 7, ["You throw your whole hand at once.",
+                                    "Every matching group is captured: you take the 2s, the 3s, and the 4s.",
+                                    "Your 6 matches nothing and stays in the arena."]),
+    ((), (2, 2, 3, 3, 4, 4, 5, 5), 8, ["You throw your whole hand at once.",
+                                       "Every matching group is captured: you take the dice showing 2, 3, 4, and 5."]),
+    # Removed dice: a single die is "your die"; a strike's are counted, the Xs never a pair or a match.
+    ((4,), (engine.OUTSIDE,), 3, ["Your die lands outside the arena and is removed from the game.",
+                                  "You now have two dice in your hand.", "You may throw another die or stop."]),
+    ((), (1,), 1, ["You throw your only die.", "Your die shows an X and is removed from the game.",
+                   "Your hand is empty, so you are eliminated at once."]),
+    ((), (1, 4), 2, ["You throw your whole hand at once.", "One die shows an X and is removed from the game.",
+                     "Your 4 matches nothing and stays in the arena."]),
+    ((), (1, 1, 1, engine.OUTSIDE, engine.OUTSIDE, 4, 5), 7, [
+        "You throw your whole hand at once.", "All three Xs are removed first, so they never count as a match.",
+        "Two dice land outside the arena and are removed from the game.",
+        "Your 4 and 5 match nothing and stay in the arena."]),
+])
+def test_narration_tells_each_throw_in_whole_sentences(arena, thrown, hand, told):
+    res = engine.resolve_throw(arena_rules(game("dice-arena")), arena, thrown, hand)
+    sentences = BOOK.tell(game("dice-arena"), res, tr("en"))
+    assert sentences[:len(told)] == told
+
+
+def test_the_neutral_die_is_captured_in_the_same_sentence_as_its_pair():
+    res = engine.resolve_throw(arena_rules(game("dice-arena")), (4,), (4,), 9, neutral=(4,))
+    assert BOOK.tell(game("dice-arena"), res, tr("en"))[0] == (
+        "You capture both 4s, including the neutral die, which is now yours like any other die.")
 
 
 @pytest.mark.parametrize("lang", ["es", "ca", "ru"])
@@ -82,8 +119,8 @@ def test_resolve_tells_the_throw_in_the_readers_language(project, lang):
     t = tr(lang)
     code, out, _ = resolve(project, "--arena", "2", "4", "--throw", "5", "--hand", "1", "--lang", lang)
     assert code == 0 and out.splitlines() == [
-        t.format(t.ngettext("The die showing {numbers} matches no other die and stays in the arena.",
-                            "The dice showing {numbers} match no other die and stay in the arena.", 1), numbers=[5]),
+        t.format(t.ngettext("Your {numbers} matches nothing and stays in the arena.",
+                            "Your {numbers} match nothing and stay in the arena.", 1), numbers=[5]),
         t.gettext("Your hand is empty, so you are eliminated at once."),
     ]
 
@@ -118,8 +155,8 @@ def test_odds_text_in_the_readers_language(project):
     t = tr("ca")
     code, out, _ = run("--root", str(project.root), "odds", "dice-arena", "--lang", "ca")
     lines = out.splitlines()
-    assert code == 0 and lines[0] == t.gettext("The chances of one die thrown into an arena whose dice all show "
-                                               "different numbers, computed exactly from the faces of the die.")
+    assert code == 0 and lines[0] == t.gettext("What a single die does when thrown into an arena whose dice all "
+                                               "show different numbers, assuming it stays in the arena.")
     assert lines[4].split() == ["2", "33,3", "%", "16,7", "%", "50,0", "%"]
 
 
@@ -135,8 +172,9 @@ def test_the_rulebook_prints_the_examples_and_both_odds_tables(lang):
             assert t.typeset(fold(" ".join(step["sentences"]))) in text
     assert markup.count('<div class="example arena-example">') == len(list(engine.Goal))
     assert markup.count("<img class=\"face small\"") > 40 and 'class="face small outside"' in markup
-    # Strike of five dice: captures 3115/7776 = 80.1 %, 2.16 dice on average, all removed 1/7776 (< 0.1 %).
-    row = " ".join([t.number(5), t.percent(3115 / 3888), t.decimal(16775 / 7776, 2), "<\u00a0" + t.percent(0.001)])
+    # Strike of five dice: captures 3115/7776 = 80.1 %, 2.16 dice on average, all removed 1/7776 (<0.1%).
+    less = "<\u00a0" if t.typography is not None and t.typography.before_percent is not None else "<"  # 0,1 %, 0.1%
+    row = " ".join([t.number(5), t.percent(3115 / 3888), t.decimal(16775 / 7776, 2), less + t.percent(0.001)])
     assert fold(row) in text
     assert t.gettext("Every die is removed") in text and t.gettext("Your die stays in the arena") in text
 
@@ -148,25 +186,28 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
     assert [(d.id, d.paper, d.blank) for d in g.dice] == [("arena", False, False), ("neutral", False, False)]
     text = html_text(html("dice-arena", "en"))
     for sentence in (
-        "This is a throwing game: play with ordinary six-sided dice, 18\u00a0to 30\u00a0by the number of players, "
-        "plus one neutral die, each with its 1\u00a0as the X. An optional sticker sheet covers the 1s with an X. Paper dice "
-        "do not work: they cannot be thrown, and cannot knock other dice out.",
-        "Put the arena in the middle of the table: a box lid is best. The printed arena is 36\u00a0cm across, printed as "
-        "tiles that glue together; a circle at least as large, drawn on paper, works too.",
+        "This is a throwing game, so play with ordinary six-sided dice: 18\u00a0to 30\u00a0of them, depending on the "
+        "number of players, plus one neutral die. An optional sticker sheet lets you mark each 1\u00a0with an X. Paper "
+        "dice do not work: they cannot be thrown and cannot knock other dice out.",
+        "Put the arena in the middle of the table: a box lid is best. The printed arena, 36\u00a0cm across, comes as "
+        "four tiles that you glue together. You can also draw a circle at least as large on paper.",
         "In or out: a die is in the arena when more than half of it lies inside the edge. A cocked die, leaning on "
         "another die or on the wall, is thrown again by the same player.",
-        "The youngest player goes first. Play goes clockwise. The first player throws one neutral die into the arena. "
+        "The youngest player goes first. Play goes clockwise. The first player throws the neutral die into the arena. "
         "If it shows an X or lands outside, throw it again.",
         "Game design: Dieter Nüßle (2012). Publisher: Ravensburger.",
     ):
         assert sentence in text
-    assert "The game was published as <em>Strike</em>. Our title comes from its arena." in html("dice-arena", "en")
+    markup = html("dice-arena", "en")
+    assert "Originally published as <em>Strike</em>." in markup
+    for head in ("Strike:", "Failed throw:", "In or out:"):  # run-in heads, set in bold
+        assert f"<strong>{head}</strong> " in markup
 
 
 def test_printed_cells_never_round_a_possible_event_to_zero():
     (strike,) = [t for t in BOOK.printed_odds(game("dice-arena")) if t.id == "strike"]
     rows = odds_view(strike, tr("en")).rows
-    assert [row[3] for row in rows] == ["16.7%", "2.8%", "0.5%", "0.1%"] + ["<\u00a00.1%"] * 5
+    assert [row[3] for row in rows] == ["16.7%", "2.8%", "0.5%", "0.1%"] + ["<0.1%"] * 5
     assert rows[0][1] == "0.0%"  # one die never captures: a true zero
 
 
@@ -258,7 +299,7 @@ def test_failed_throws_come_from_the_rules_file(project_copy):
     assert single["rows"][2] == {"arena": 2, "capture": "3/10", "removed": "1/4", "nothing": "9/20"}
     assert strike["rows"][1]["all_removed"] == "1/16"
     code, out, _ = run("--root", str(project_copy.root), "odds", "dice-arena")
-    assert out.splitlines()[0].endswith(" These chances count a failed throw on 10.0% of the throws.")
+    assert out.splitlines()[0].endswith(" different numbers, if each die lands outside the arena 10.0% of the time.")
     code, out, _ = run("--root", str(project_copy.root), "simulate", "dice-arena", "--games", "5", "--seed", "2")
     assert code == 0 and out.startswith("5 games, 2 players, seed 2")
 

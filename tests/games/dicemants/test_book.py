@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -54,11 +55,62 @@ def test_narration_in_english_is_exact():
     g = game("dicemants")
     example = next(e for e in examples(g) if e.id == "bug-fallback")
     assert narrate(example.resolution, g, tr("en")) == [
-        "The two bugs act, from left to right.",
-        "The bat sends the diamond closest to it to the lost zone.",
-        "With no diamond left on the board, the snake takes the diamond put in your bag most recently.",
-        "You may re-roll the two dice left on the board, or stop and bank your bag.",
+        "The bugs act from left to right.",
+        "The bat sends die A, the only diamond on the board, to the lost zone.",
+        "With no diamond left on the board, the snake takes the diamond in your bag and sends it to the lost zone.",
+        "You may re-roll both dice left on the board or stop and bank your bag.",
     ]
+
+
+def test_a_second_bug_does_the_same_and_the_letters_name_the_dice():
+    g = game("dicemants")
+    example = next(e for e in examples(g) if e.id == "pinned-2")  # diamond void diamond snake diamond bat
+    assert example_view(example, g, tr("en"), 2).sentences == (
+        "The bugs act from left to right.",
+        "The snake sends the diamond closest to it, die E, to the lost zone.",  # a tie: the die on the left
+        "Then the bat does the same with die F.",
+        "The remaining diamond, die A, goes into your bag.",
+        "You may re-roll all three dice left on the board or stop and bank your bag.",
+    )
+
+
+@pytest.mark.parametrize(("faces", "bag", "told"), [
+    (["diamond", "spider", "diamond", "bat", "void"], 0, [
+        "The bugs act from left to right.",
+        "The spider sends the diamond closest to it, die A, to the lost zone.",  # a tie: the die on the left
+        "Then the bat does the same with die B.",
+    ]),
+    (["spider", "diamond", "bat"], 2, [
+        "The bugs act from left to right.",
+        "The spider sends die A, the only diamond on the board, to the lost zone.",
+        "With no diamond left on the board, the bat takes the diamond you put in your bag most recently and sends it "
+        "to the lost zone.",
+    ]),
+    (["snake", "void"], 0, ["The snake finds no diamond to take."]),
+    (["skull", "spider", "thief", "diamond"], 2, [
+        "The skull outranks the spider and thief, which do nothing.",
+        "Your bag and every diamond on the board go to the lost zone: three diamonds in all.",
+        "Your turn ends and you bank nothing.",
+    ]),
+    (["thief", "void"], 0, ["The thief finds no diamond to steal."]),
+    (["diamond", "thief", "diamond"], 0, ["The thief steals both your diamonds: they go to the lost zone."]),
+    (["tnt", "diamond"], 0, ["TNT acts and every other face is ignored, so your diamond does not go into your bag."]),
+    (["pick", "void", "diamond"], 0, ["The broken pick acts and every other face is ignored.",
+                                      "Die A, the one closest to the pick, goes to the lost zone.",
+                                      "You must re-roll both dice on the board."]),
+    (["diamond"], 0, ["The only diamond, die A, goes into your bag.",
+                      "With no die left on the board, your turn ends and you bank one diamond."]),
+])
+def test_each_roll_is_told_in_its_own_words(faces, bag, told):
+    g = game("dicemants")
+    sentences = narrate(dicemants_rules_resolve(g, faces, bag), g, tr("en"))
+    assert sentences[:len(told)] == told
+
+
+def dicemants_rules_resolve(g, faces, bag):
+    from pnp.games.dicemants.engine import resolve_roll
+
+    return resolve_roll(dicemants_rules(g), faces, bag=bag)
 
 
 @pytest.mark.parametrize("lang", ["es", "ca", "ru"])
@@ -67,10 +119,8 @@ def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
     code, out, _ = run("--root", str(project.root), "resolve", "dicemants", "thief", "diamond", "locked", "--lang", lang)
     assert code == 0
     assert out.splitlines() == [
-        t.gettext("The thief acts."),
-        t.format(t.ngettext("You lose {n:word} diamond to the lost zone.", "You lose {n:word} diamonds to the lost zone.", 1), n=1),
-        t.gettext("The locked way ends your turn."),
-        t.gettext("You bank nothing."),
+        t.gettext("The thief sends your only diamond to the lost zone."),
+        t.gettext("The locked way ends your turn: you bank nothing."),
     ]
 
 
@@ -81,9 +131,9 @@ def test_printed_examples_are_possible_and_cover_every_goal():
     assert [e.id for e in chosen if e.id.startswith("pinned-")] == ["pinned-1", "pinned-2", "pinned-3", "pinned-4", "pinned-6"]
     view = BOOK.examples(g, tr("en"))
     # The source's own numbers: its examples 5 and 7 cannot happen with the real dice, and are left out.
-    assert [v.title for v in view.examples][:5] == [f"From the original rules, example {n}" for n in (1, 2, 3, 4, 6)]
-    assert view.intro.endswith(" Examples 5 and 7 of the original rules are left out: no set of the real dice can "
-                               "show them.")
+    assert [v.title for v in view.examples][:5] == [f"Example {n} (original rules)" for n in (1, 2, 3, 4, 6)]
+    assert view.intro.endswith(" Examples 5 and 7 of the original rules are left out: the real dice can never show "
+                               "those rolls.")
     covered = {goal for e in chosen for goal in e.covers}
     assert {"locked-thief", "locked-bug", "locked-plain", "bug-fallback", "tnt-empty-lost", "tnt-return",
             "pick-alone", "void-streak", "skull-big-bag"} <= covered
@@ -95,15 +145,17 @@ def test_a_possible_source_example_is_printed_and_the_line_says_which_are_left_o
                                                "  - [diamond, diamond, skull, snake, tnt, locked]\n"))
     view = BOOK.examples(load_game(rules), tr("en"))
     assert [v.title for v in view.examples if v.id.startswith("pinned-")][-2:] == [
-        "From the original rules, example 6", "From the original rules, example 7"]
-    assert view.intro.endswith(" Example 5 of the original rules is left out: no set of the real dice can show it.")
+        "Example 6 (original rules)", "Example 7 (original rules)"]
+    assert view.intro.endswith(" Example 5 of the original rules is left out: the real dice can never show that roll.")
 
 
 def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zone():
-    text = html_text(html("dicemants", "en"))
+    text = html_text(html("dicemants", "en")).replace("\u00a0", " ")  # the words, whichever spaces bind them
     for sentence in (
-        "cup or opaque bag to draw the dice from",
-        "Keep the dice that are not in play in a cup or an opaque bag, and draw them without looking.",
+        "cup or opaque pouch to draw the dice from",
+        "Keep the dice that are not in play in a cup or an opaque pouch, and draw them without looking.",
+        "Choose how many dice to roll, from one to six, and draw them at random.",
+        "Each re-roll makes a new row in the same way.",
         "If TNT or a broken pick acted, you must re-roll every die left on the board. After any other roll that did "
         "not end your turn, choose: re-roll all the dice left on the board, or stop and bank your bag. To re-roll, go back to step 2. If the board is "
         "empty, your turn ends and you bank your bag.",
@@ -112,12 +164,15 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "When several dice are lost at once (a skull, a thief), the board\u2019s dice go first, from left to right, then the "
         "dice of your bag, in the order they went into it. This order decides which die TNT brings back.",
         "spider A bug. It sends the diamond closest to it on the board to the lost zone or, with none left there, the "
-        "diamond put in your bag most recently.",
-        "Each one sends the diamond closest to it on the board to the lost zone; with no diamond left on the board, it "
-        "takes the diamond you put in your bag most recently.",
+        "diamond you put in your bag most recently.",
+        "snake Another bug, which acts like the spider.",
+        "Each bug in turn sends the diamond closest to it on the board to the lost zone; with no diamond left on the "
+        "board, it takes the diamond you put in your bag most recently.",
+        "The lost zone is a row too, kept in the order the dice were lost, so you can always tell which die was lost "
+        "most recently.",
     ):
         assert sentence in text
-    assert "the closest diamond" not in text
+    assert "the closest diamond" not in text and "closest die is" not in text
     cup = game("dicemants").parts[-1]
     assert (cup.id, cup.count) == ("cup", 1)
 
@@ -147,7 +202,7 @@ def test_odds_text_in_the_readers_language(project):
     t = tr("ru")
     lines = out.splitlines()
     assert code == 0 and lines[0] == t.gettext(
-        "The chances of the first roll of a turn, for each number of dice, computed exactly from the faces of the dice.")
+        "What the first roll of a turn does, by the number of dice you roll.")
     headers = ["Dice rolled", "The roll ends your turn", "and you bank nothing", "and you bank diamonds",
                "The skull acts", "Diamonds kept, on average"]
     assert lines[1].split() == " ".join(t.gettext(h) for h in headers).split()
@@ -161,9 +216,11 @@ def test_the_rulebook_prints_the_bust_and_banking_split(lang):
     assert f'<th colspan="2">{t.gettext("The roll ends your turn")}</th>' in markup
     assert f"<th>{t.gettext('and you bank nothing')}</th><th>{t.gettext('and you bank diamonds')}</th>" in markup
     text = html_text(markup)
-    # Three dice: 10.3 % bust, 16.1 % end banking, 7.8 % skull, 1.03 diamonds kept on average.
-    row = " ".join([t.number(3), t.percent(0.10339506), t.percent(0.16126543), t.percent(0.0783179), t.decimal(1.02916, 2)])
+    # Three dice: 10.3 % bust, 16.1 % end banking, 1.03 diamonds kept on average; the skull's share of the bust
+    # (7.8 %) is not printed beside it, where readers would add the two.
+    row = " ".join([t.number(3), t.percent(0.10339506), t.percent(0.16126543), t.decimal(1.02916, 2)])
     assert fold(row) in text
+    assert t.gettext("The skull acts") not in markup
 
 
 def test_a_rule_change_flows_to_every_language_and_shows_as_a_diff(project_copy, project):
@@ -189,7 +246,9 @@ def test_a_rule_change_flows_to_every_language_and_shows_as_a_diff(project_copy,
         goal_sentence = t.typeset(t.text(changed.section("end").blocks[0].text, changed.values))  # as printed
         assert t.number(25) in goal_sentence
         assert goal_sentence in after and goal_sentence not in before
-        skull_lead = t.gettext("The skull acts.")
+        skull_lead = t.format(t.ngettext("The skull outranks the {faces}, which does nothing.",
+                                         "The skull outranks the {faces}, which do nothing.", 1),
+                              faces=t.text(changed.face("pick").name, {}))
         pick_lead = t.gettext("The broken pick acts and every other face is ignored.")
         # Source example 6 (pick ... skull ...) is now resolved by the pick.
         assert before.count(pick_lead) + 1 == after.count(pick_lead)
@@ -244,8 +303,8 @@ def test_bugs_speak_with_their_own_sentences(project, lang):
     code, out, _ = run("--root", str(project.root), "resolve", "dicemants", "diamond", "bat", "snake", "--bag", "1", "--lang", lang)
     assert code == 0
     lines = out.splitlines()
-    assert lines[1] == t.text(narration(g, "bat", "sends"), g.values)
-    assert lines[2] == t.text(narration(g, "snake", "reaches"), g.values)
+    assert lines[1] == t.text(narration(g, "bat", "only"), {**g.values, "die": "A"})
+    assert lines[2] == t.text(narration(g, "snake", "reaches_one"), g.values)
 
 
 def test_every_example_has_zones_and_sentences():
@@ -255,3 +314,29 @@ def test_every_example_has_zones_and_sentences():
         assert view.roll.faces == example.faces and len(view.roll.tags) == len(example.faces)
         assert [z.label for z in view.after] == [tr("ca").gettext(z) for z in ("Bag", "Board", "Lost zone")]
         assert view.sentences
+
+
+def test_a_bug_sentence_may_name_its_die_and_nothing_else(project_copy):
+    from pnp.errors import InputError
+
+    rules = project_copy.rules / "dicemants.yaml"
+    text = rules.read_text()
+    rules.write_text(text.replace("      idle: The bat finds no diamond to take.\n",
+                                  "      idle: The bat finds no diamond, die {die}, to take.\n")
+                         .replace("      then: Then the snake does the same with die {die}.\n",
+                                  "      then: Then the snake does the same with die {die} ({goal}).\n"))
+    with pytest.raises(InputError) as caught:
+        load_game(rules)
+    message = str(caught.value)
+    assert "faces[3].narration.then: placeholder {goal} is not one a bug's sentence may hold ({die})" in message
+    assert "faces[4].narration.idle: placeholder {die} is not one a bug's sentence may hold (none)" in message
+
+
+@pytest.mark.parametrize(("count", "hidden"), [(1, True), (2, False)])
+def test_the_components_table_drops_how_many_only_when_every_count_is_one(project_copy, project, count, hidden):
+    rules = project_copy.rules / "dicemants.yaml"
+    rules.write_text(rules.read_text().replace("{id: F, name: Die F, count: 1,", f"{{id: F, name: Die F, count: {count},"))
+    markup = rulebook_html(project, load_game(rules), tr("en"))
+    head = re.search(r'<table class="data dice">\s*<thead><tr>(.*?)</tr></thead>', markup, re.S)
+    assert head is not None
+    assert re.findall(r"<th>([^<]*)</th>", head.group(1)) == (["Die", "Faces"] if hidden else ["Die", "How many", "Faces"])

@@ -13,6 +13,7 @@ from pnp.games.gang_of_dice.book import GangBook, example_view, examples, gang_r
 from pnp.games.gang_of_dice.cards import condition_text
 from pnp.games.gang_of_dice.engine import clear_chance, trigger_chance
 from pnp.games.gang_of_dice.narrate import player_name
+from pnp.games.gang_of_dice.spec import pool_groups
 from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
@@ -112,8 +113,8 @@ def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
                  condition=condition_text(card, t)),
         t.format(t.ngettext("Roll: {n:word} die, a total of {total}.", "Roll: {n:word} dice, a total of {total}.", 3), n=3, total=5),
         t.gettext("The result does not trigger the card."),
-        t.format(t.gettext("A gangster is not a number: had it shown {value}, the card would have triggered."),
-                 value=5),
+        t.format(t.gettext("A gangster never counts toward a card: had this one shown {values}, the card would have "
+                           "triggered."), values=t.number(5)),
     ]
 
 
@@ -125,8 +126,8 @@ def test_resolve_results_in_words():
         "Ben: three dice, a total of 9, clear of the card.",
         "Cleo: three dice, a total of 9, clear of the card.",
         "Dan: two dice, a total of 10, triggers the card.",
-        "Ann, Ben, and Cleo tie with a total of 9.",
-        "Ben and Cleo rolled the most dice; of them, Ben rolled first and wins the tie.",
+        "Ann, Ben, and Cleo tie on 9.",
+        "Ben and Cleo rolled the most dice, three each; Ben rolled earlier and wins the tie.",
         "Ben wins the round.",
     ]
 
@@ -178,25 +179,40 @@ def test_examples_narration_in_english_is_exact():
     views = {v.id: v for v in BOOK.examples(G, tr("en")).examples}
     tie = views["tie"]
     assert tie.title == "Equal totals"
-    assert tie.before == ("Round 1 of 12.", "Each player has 48 dice in their pool.")
+    assert tie.before == ("Round 1 of 12.", "Each player has a pool of 48 dice.")
+    # Three roll-and-stop sentences in a row, each framed unlike the one before; the whole set said as "all three".
     assert tie.sentences == (
-        "Vito rolls two dice, a total of 9, and stops.",
-        "Rosa rolls three dice, a total of 9, and stops.",
-        "Sal rolls three dice, a total of 9, and stops.",
-        "Vito, Rosa, and Sal tie with a total of 9.",
-        "Rosa and Sal rolled the most dice; of them, Rosa rolled first and wins the tie.",
-        "Rosa takes the eight dice on the table.",
-        "Rosa now has 53 dice in their pool.",
+        "Vito rolls two dice for a total of 9 and stops.",
+        "Rosa matches that total with three dice and stops.",
+        "So does Sal, with three dice.",
+        "All three players tie on 9.",
+        "Rosa and Sal rolled the most dice, three each; Rosa rolled earlier and wins the tie.",
+        "Rosa takes all eight dice on the table and now has 53.",
     )
     assert views["yellow-reroll"].sentences == (
-        "Vito rolls three dice: a total of 9.",
-        "Vito re-rolls the gangster: the new total is 11.",
-        "The yellow card triggers at once: Vito loses the round.",
+        "Vito rolls three dice for a total of 9.",
+        "Vito re-rolls the gangster, which comes up 2: the new total is 11.",
+        "That triggers the yellow card at once, and Vito loses the round.",
     )
+    assert views["black-dodge"].sentences[1:] == (
+        "That total would trigger the black card, but only the final result counts.",
+        "Vito re-rolls the 5, which comes up 4: the new total is 6.",
+        "That is clear of the card, so Vito stops with one re-roll to spare.",
+    )
+    # Both turns trigger the yellow card on the first roll: the second says "too", and the two players are "both".
+    assert views["nobody-wins"].sentences == (
+        "Vito rolls three dice for a total of 13, which triggers the yellow card at once.",
+        "Rosa rolls four dice, also for a total of 13, and triggers the card too.",
+        "Both players triggered the card, so nobody wins the round: the seven dice on the table stay there for the "
+        "winner of the next round.",
+    )
+    assert views["gangster"].sentences[-1] == ("A gangster never counts toward a card: had this one shown 2 or 4, the "
+                                               "card would have triggered.")
+    assert views["out-of-dice"].before[-1] == "Vito has a pool of two dice, and Rosa has 94."
     dodge = views["black-dodge"]
     assert [r.fresh for r in dodge.extra["turns"][0].rolls] == [(False, False, False), (True, False, False)]
     assert [r.faces for r in dodge.extra["turns"][0].rolls] == [("five", "two", "gangster"), ("four", "two", "gangster")]
-    assert views["bonus-round"].before[-2:] == ("Round 10 is a bonus round: three bonus dice join the table.",
+    assert views["bonus-round"].before[1:3] == ("This is a bonus round, so three bonus dice join the table.",
                                                 "The seven dice left from the round before are still on the table.")
 
 
@@ -250,11 +266,22 @@ def test_a_rule_change_flows_to_examples_odds_and_text_in_every_language(project
         after = html_text(rulebook_html(project, changed, t))
         for new in (condition_text(card, t),  # the card table, the card pictured in an example
                     t.text(changed.section("reference").blocks[0].items[1].text, changed.values),  # up to 1 time
-                    t.format(t.ngettext("{player} re-rolls the gangster: the new total is {total}.",
-                                        "{player} re-rolls the {n:word} gangsters: the new total is {total}.", 1),
-                             player=player_name(t, 0), n=1, total=12)):
+                    t.format(t.gettext("{player} re-rolls the gangster, which comes up {new}: the new total is {total}."),
+                             player=player_name(t, 0), new=3, total=12)):
             new = t.typeset(new)  # as printed: set by the language's typography
             assert new in after and new not in before, (lang, new)
+
+
+def test_pool_groups_join_neighbouring_player_counts_with_the_same_pool():
+    assert pool_groups(((2, 48), (3, 48), (4, 36))) == [(48, 2, 3), (36, 4, 4)]
+    assert pool_groups(((2, 48), (3, 36), (4, 48))) == [(48, 2, 2), (36, 3, 3), (48, 4, 4)]  # not side by side
+
+
+def test_a_card_for_one_die_says_any():
+    t = tr("en")
+    card = gang_rules(G).card("odd-1")
+    assert (card.n, condition_text(card, t)) == (1, "Any odd die")
+    assert condition_text(gang_rules(G).card("odd-2"), t) == "2 or more odd dice"
 
 
 def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_elimination():
@@ -274,6 +301,8 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
         "A player whose pool is empty at the start of a round is eliminated. If only one player still has dice, that "
         "player wins at once.",
         "The highest total clear of the card wins and takes every die on the table.",
+        "Players Pool (dice per player) 2 48 3 48 4 36",
+        "The deck has 18\u00a0cards: the 16\u00a0known cards of the game and two of our own design (marked *).",
     ):
         assert sentence in text
 

@@ -81,11 +81,11 @@ def test_gangsters_never_count_toward_a_card():
     assert not triggers(CARDS["distinct-2"], (3, G, G))  # one value and two gangsters: one distinct value
     assert not triggers(CARDS["even-2"], (2, G))  # a gangster is not even
     assert not triggers(CARDS["total-7"], (5, 1, G, G))  # a gangster adds 0: 6
-    # The lowest number a gangster would have had to show, for the conditions it escapes by being no number.
-    assert spared_by(CARDS["run-2"], (5, 3, G), R.numbers) == 2
-    assert spared_by(CARDS["pair"], (G, G, 4), R.numbers) == 4
-    assert spared_by(CARDS["total-7"], (5, 1, G), R.numbers) is None  # a total: the gangster only adds 0
-    assert spared_by(CARDS["pair"], (5, 3, 1), R.numbers) is None  # no gangster
+    # Every number a gangster would have had to show, for the conditions it escapes by being no number.
+    assert spared_by(CARDS["run-2"], (5, 3, G), R.numbers) == (2, 4)
+    assert spared_by(CARDS["pair"], (G, G, 4), R.numbers) == (4,)
+    assert spared_by(CARDS["total-7"], (5, 1, G), R.numbers) == ()  # a total: the gangster only adds 0
+    assert spared_by(CARDS["pair"], (5, 3, 1), R.numbers) == ()  # no gangster
 
 
 def test_judge_ties_go_to_more_dice_then_the_earlier_player():

@@ -38,6 +38,8 @@ def test_pad_reads_back_the_table_and_each_players_columns(gang_pdf, project, pa
         assert words.count(f"{label}:") == 1  # the legend says what each column holds
     assert "Tick if you triggered the card." in words
     assert "Bonus rounds bring bonus dice to the table." in words
+    # Player counts side by side with the same pool share one entry (2 and 3 players start with 48).
+    assert "Pool at the start: 48 dice (2–3 players) · 36 dice (4 players)" in words
     assert "yellow" not in words.lower()  # yellow is a card colour, never a kind of round
     for n, dice in game.params.bonus_dice.items():
         assert f"+{dice} bonus dice" in words and n <= game.params.rounds  # from the rules data
