@@ -121,13 +121,37 @@ _LAST_WORD = re.compile(
     r"(?P<tail>(?:[^\w<>]|</?(?:strong|em|span|a|b|i|sup|sub)\b[^<>]*>)*</(?:p|li|td|dd|figcaption)>)")
 
 
+_TEXT = re.compile(r"(<(style|script)\b.*?</\2\s*>|<[^>]*>)", re.S | re.I)
+"""A style or script element whole, or one tag: what lies between them is the text a reader sees."""
+
+_NAME = re.compile(r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_][,;] ))[^\W\d_]{6,}(?![^\W\d_])")
+"""A word of six letters or more after a word and a space: a name when it is capitalised and the word before is
+not (Роджером, Ravensburger)."""
+
+
+def _name(match: re.Match[str]) -> str:
+    word, text = match.group(), match.string
+    before = text[:match.start()].rstrip(" ,;")
+    if word[0].isupper() and word[1:].islower() and before[-1:].islower():
+        return WORD_JOINER.join(word)
+    return word
+
+
 def whole_last_words(html: str) -> str:
-    """Every paragraph, list item and cell with its last word kept whole: a hyphenated last word would leave a
-    fragment of a word alone on the paragraph's last line («plun-» / «der.»), which typesetters never allow.
+    """Every paragraph, list item and cell with its last word kept whole, and every name in running text:
+    a hyphenated last word would leave a fragment of a word alone on the paragraph's last line («plun-» /
+    «der.»), and a name is never hyphenated («Родже-ром»), as typesetters have it.
 
     The word's letters are joined (WORD_JOINER), not wrapped in an inline box, which would change how WeasyPrint
     breaks the line before it."""
-    return _LAST_WORD.sub(lambda m: WORD_JOINER.join(m["word"]) + m["tail"], html)
+    pieces = _TEXT.split(html)
+    out = []
+    for index, piece in enumerate(pieces):
+        if index % 3 == 0:  # text between tags
+            out.append(_NAME.sub(_name, piece))
+        elif index % 3 == 1:  # the tag or element itself
+            out.append(piece)
+    return _LAST_WORD.sub(lambda m: WORD_JOINER.join(m["word"]) + m["tail"], "".join(out))
 
 
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),

@@ -66,9 +66,13 @@ def test_the_last_word_of_a_paragraph_is_never_hyphenated(project, monkeypatch, 
         assert found[-2:] == ["with words. A match is never enough to plun\u2010", "der."]
 
 
-def test_the_last_word_is_joined_only_in_the_text_of_a_block():
+def test_the_last_word_and_names_are_joined_only_in_the_text_a_reader_sees():
     html = ('<p class="x">never enough to <em>plunder</em>.</p><li>re-roll.</li>'
             '<td><img alt="diamond"></td><p>Дальше нельзя</p>')
     assert whole_last_words(html) == ('<p class="x">never enough to <em>p\u2060l\u2060u\u2060n\u2060d\u2060e\u2060r</em>.'
                                       '</p><li>re-roll.</li><td><img alt="diamond"></td>'
                                       '<p>Дальше н\u2060е\u2060л\u2060ь\u2060з\u2060я</p>')
+    names = '<p title="by Ravensburger">Published by Ravensburger, with Rosa and Martina. Vito <img alt="x Abcdefgh">'
+    assert whole_last_words(names) == (
+        '<p title="by Ravensburger">Published by R\u2060a\u2060v\u2060e\u2060n\u2060s\u2060b\u2060u\u2060r\u2060g'
+        '\u2060e\u2060r, with Rosa and M\u2060a\u2060r\u2060t\u2060i\u2060n\u2060a. Vito <img alt="x Abcdefgh">')
