@@ -605,11 +605,20 @@ def catalog_issues(catalog: Catalog, lang: str) -> list[EntryIssue]:
 
 
 def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
-    """The catalog compiled to .mo bytes in memory and loaded as translations; fuzzy entries are left out."""
+    """The catalog compiled to .mo bytes in memory and loaded as translations; fuzzy entries are left out, and so
+    are plural entries left empty (Babel writes them with the English forms, which would hide the entry without
+    a context that a per-game entry falls back to)."""
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    translations = gettext.GNUTranslations(buf)
+    compiled = getattr(translations, "_catalog", {})
+    for message in catalog:
+        if message.pluralizable and not any(message.string):
+            key = message.id[0] if message.context is None else f"{message.context}\x04{message.id[0]}"
+            for index in range(len(message.string)):
+                compiled.pop((key, index), None)
+    return translations
 
 
 class _Values(string.Formatter):

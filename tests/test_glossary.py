@@ -33,12 +33,12 @@ def test_the_real_glossary_loads_and_the_catalogs_keep_to_it(project):
 
 
 def test_a_forbidden_variant_fails_check_with_file_line_and_term(project_copy):
-    line = _replace(po_path(project_copy.locales, "ru"), 'msgstr "В\xa0счёт записать нечего."',
-                    'msgstr "Засчитать нечего."')
+    line = _replace(po_path(project_copy.locales, "ru"), 'msgstr "Ход заканчивается, а в счёт записать нечего."',
+                    'msgstr "Ход заканчивается, засчитать нечего."')
     code, out, err = run("--root", str(project_copy.root), "check", "-q")
     assert code == 1
-    assert err.splitlines()[0] == (f"error: {RU}:{line}: glossary: «Засчитать» where the glossary says "
-                                   "«записать в счёт»: 'You bank nothing.'")
+    assert err.splitlines()[0] == (f"error: {RU}:{line}: glossary: «засчитать» where the glossary says "
+                                   "«записать в счёт»: 'Your turn ends and you bank nothing.'")
     assert err.splitlines()[-1] == "check failed: 1 catalog entry not ready"
 
 
@@ -134,6 +134,21 @@ def test_a_per_game_entry_falls_back_to_the_shared_one(project):
     assert tr.game_gettext("dead-mans-dice", "Stickers for blank dice") == "Наклейки на\xa0чистые кости"
     assert tr.game_gettext("dicemants", "Stickers for blank dice") == "Наклейки на\xa0чистые кубики"
     assert translator(project.locales, "en").game_gettext("dicemants", "Stickers") == "Stickers"
+
+
+def test_an_empty_per_game_plural_entry_falls_back_to_the_shared_one(tmp_path):
+    """Compiled, an empty plural entry is a tuple of empty forms: it must not hide the shared translation."""
+    from babel.messages.catalog import Catalog
+
+    from pnp.i18n import load_translator
+
+    catalog = Catalog(locale="es")
+    ids = ("{n:word} die each.", "{n:word} dice each.")
+    catalog.add(ids, ("{n:word} dado cada uno.", "{n:word} dados cada uno."), flags=("python-brace-format",))
+    catalog.add(ids, ("", ""), context="dicemants", flags=("python-brace-format",), auto_comments=(PER_GAME,))
+    tr = load_translator(catalog, "es", "es.po")
+    assert tr.format(tr.game_ngettext("dicemants", *ids, 1), n=1) == "1 dado cada uno."  # not "1 die each."
+    assert tr.game_gettext("dicemants", "Stickers") == "Stickers"
 
 
 def test_the_per_game_term_reaches_the_pdf(made):
