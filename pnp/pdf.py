@@ -129,6 +129,10 @@ _NAME = re.compile(r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_][,;] ))[^\W\d_]{6,}(?![^\W\d_
 not (Роджером, Ravensburger)."""
 
 
+_POSSESSIVE = re.compile(r"[^\W\d_]{2,}[’']s(?![^\W\d_])")
+"""A possessive (pirate’s): never hyphenated, as English typesetters have it."""
+
+
 def _name(match: re.Match[str]) -> str:
     word, text = match.group(), match.string
     before = text[:match.start()].rstrip(" ,;")
@@ -140,7 +144,7 @@ def _name(match: re.Match[str]) -> str:
 def whole_last_words(html: str) -> str:
     """Every paragraph, list item and cell with its last word kept whole, and every name in running text:
     a hyphenated last word would leave a fragment of a word alone on the paragraph's last line («plun-» /
-    «der.»), and a name is never hyphenated («Родже-ром»), as typesetters have it.
+    «der.»), and a name or a possessive is never hyphenated («Родже-ром», «pir-ate’s»), as typesetters have it.
 
     The word's letters are joined (WORD_JOINER), not wrapped in an inline box, which would change how WeasyPrint
     breaks the line before it."""
@@ -148,7 +152,7 @@ def whole_last_words(html: str) -> str:
     out = []
     for index, piece in enumerate(pieces):
         if index % 3 == 0:  # text between tags
-            out.append(_NAME.sub(_name, piece))
+            out.append(_POSSESSIVE.sub(lambda m: WORD_JOINER.join(m.group()), _NAME.sub(_name, piece)))
         elif index % 3 == 1:  # the tag or element itself
             out.append(piece)
     return _LAST_WORD.sub(lambda m: WORD_JOINER.join(m["word"]) + m["tail"], "".join(out))

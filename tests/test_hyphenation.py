@@ -76,3 +76,5 @@ def test_the_last_word_and_names_are_joined_only_in_the_text_a_reader_sees():
     assert whole_last_words(names) == (
         '<p title="by Ravensburger">Published by R\u2060a\u2060v\u2060e\u2060n\u2060s\u2060b\u2060u\u2060r\u2060g'
         '\u2060e\u2060r, with Rosa and M\u2060a\u2060r\u2060t\u2060i\u2060n\u2060a. Vito <img alt="x Abcdefgh">')
+    assert whole_last_words("<p>the pirate’s dice, l’aranya and more</p>") == (
+        "<p>the p\u2060i\u2060r\u2060a\u2060t\u2060e\u2060’\u2060s dice, l’aranya and more</p>")
