@@ -614,9 +614,10 @@ def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
     translations = gettext.GNUTranslations(buf)
     compiled = getattr(translations, "_catalog", {})
     for message in catalog:
-        if message.pluralizable and not any(message.string):
+        forms = message.string
+        if message.pluralizable and isinstance(forms, (tuple, list)) and not any(forms):
             key = message.id[0] if message.context is None else f"{message.context}\x04{message.id[0]}"
-            for index in range(len(message.string)):
+            for index in range(len(forms)):
                 compiled.pop((key, index), None)
     return translations
 

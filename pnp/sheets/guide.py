@@ -15,6 +15,9 @@ from .kinds import _common, sheets_for
 from .options import BLANK_DIE, Options
 from .page import Frame
 
+BLANK = "blank"
+"""The kind of the kit's inserted blank page."""
+
 
 @dataclass(frozen=True)
 class Part:
@@ -48,12 +51,14 @@ class Buy:
 
 def kit_parts(game: Game, order: list[tuple[str, str, bool, int]], beside: list[tuple[str, str, int]]) -> list[Part]:
     """The kit's parts with their page ranges, after this page: (kind, title, duplex, pages) in print order,
-    each duplex part starting on the front of a sheet; then the files built beside the kit."""
+    each duplex part starting on the front of a sheet (the blank page that keeps it there is listed too, kind
+    `blank`, so no page of the kit goes unexplained); then the files built beside the kit."""
     made = {s.kind: s for s in sheets_for(game)}
     parts, page = [], 2  # this page is page 1
     for kind, title, duplex, pages in order:
         if duplex and page % 2 == 0:
-            page += 1  # the blank back the kit inserts
+            parts.append(Part(BLANK, "", "", 1, page))  # the blank back the kit inserts
+            page += 1
         sheet = made.get(kind)
         counts: tuple[tuple[int, int], ...] = ()
         if sheet is not None and sheet.pages_for is not None:
@@ -70,8 +75,9 @@ def _players(game: Game) -> range:
     return range(game.players[0], game.players[1] + 1)
 
 
-def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
-    """What a table buys or gathers: its dice (ordinary first), the paper, glue, and the parts marked to buy."""
+def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False) -> list[Buy]:
+    """What a table buys or gathers: its dice (ordinary first), the paper (by its US weight too on `letter`),
+    glue, and the parts marked to buy."""
     faces = {f.id: f for f in game.faces}
     owners = find_spec(game.id).owners(game)
     kinds = {p.kind for p in parts}
@@ -88,7 +94,9 @@ def shopping(game: Game, tr: Translator, parts: list[Part]) -> list[Buy]:
         out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),)))
     if "card" in stocks:
         sheets = sum(ceil(p.pages / (2 if p.duplex else 1)) for p in parts if p.first and p.stock == "card")
-        out.append(Buy(tr.gettext("Card, 160–250 g/m², for the sheets printed on card"), ((0, sheets),)))
+        what = (tr.gettext("Card stock, 65–110 lb cover (160–250 g/m²), for the sheets printed on card")
+                if letter else tr.gettext("Card, 160–250 g/m², for the sheets printed on card"))
+        out.append(Buy(what, ((0, sheets),)))
     if "paper-dice" in kinds:
         out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice)"), ((0, 1),)))
     for part in game.parts:
@@ -123,7 +131,8 @@ def guide_html(project: Project, game: Game, tr: Translator, paper: str, options
     context = _common(game, tr, frame)
     context.update({
         "parts": parts,
-        "buy": shopping(game, tr, parts),
+        "buy": shopping(game, tr, parts, paper == "letter"),
+        "letter": paper == "letter",
         "options": options,
         "blank_die": BLANK_DIE,
         "conversions": dice.conversions(game),

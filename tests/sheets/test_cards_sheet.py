@@ -97,10 +97,10 @@ def test_conditions_in_the_readers_language(sheet, project, lang):
     else:
         words = html_text(sheet_html(project, game, tr, "cards"))
     for card in cards(game):
-        assert spaced(card_rules.condition_text(card, tr)) in spaced(words)
+        assert spaced(tr.typeset(card_rules.condition_text(card, tr))) in spaced(words)
     for colour in ("yellow", "black"):
         card = next(c for c in cards(game) if c.colour == colour)
-        assert spaced(card_rules.colour_rule(card, tr)) in spaced(words)
+        assert spaced(tr.typeset(card_rules.colour_rule(card, tr))) in spaced(words)
 
 
 def test_only_gang_of_dice_has_cards(project):

@@ -98,7 +98,7 @@ def test_gang_of_dice_prints_one_shared_set_never_the_pools(sheet, project):
     assert len(stickers(pdf, 13.0)) == 12 + 12 * 6  # a gangster for the 6 of each ordinary die, or full sets
     words = spaced(text(pdf))
     assert ("Stick one over the 6 of an ordinary die: that face becomes the gangster. "
-            "There are 12 stickers, enough for the largest table.") in words
+            "There are 12 stickers, one for each die the table shares.") in words
     assert not any(n in words for n in ("96", "144"))
     assert len(outlines(sheet("gang-of-dice", "paper-dice"))) == 12
 

@@ -53,6 +53,19 @@ def test_page_ranges_follow_the_kit_and_duplex_parts_start_on_a_front():
     cards = ranges["cards"]
     assert cards[0] % 2 == 1 and cards[2] == "card" and cards[3] is True  # a front page, on card, duplex
     assert ranges["stickers"][2] == "sticker" and ranges["paper-dice"][2] == "card"
+    # With two pages a part, the cards would start on a back: the kit's inserted blank is listed before them.
+    listed = [(p.kind, p.first, p.last) for p in parts_of(g, pages=2)]
+    at = [k for k, _, _ in listed].index("cards")
+    assert listed[at - 1] == ("blank", listed[at][1] - 1, listed[at][1] - 1) and listed[at][1] % 2 == 1
+    assert all(a[2] + 1 == b[1] for a, b in zip(listed, listed[1:], strict=False))  # every page listed, once
+
+
+def test_letter_lists_paper_by_its_us_weight_too():
+    g = game("gang-of-dice")
+    parts = parts_of(g)
+    assert "Card, 160–250 g/m², for the sheets printed on card" in [b.what for b in shopping(g, tr("en"), parts)]
+    assert "Card stock, 65–110 lb cover (160–250 g/m²), for the sheets printed on card" in [
+        b.what for b in shopping(g, tr("en"), parts, letter=True)]
 
 
 def test_the_player_aid_prints_a_page_per_two_players():
