@@ -121,8 +121,9 @@ _LAST_WORD = re.compile(
     r"(?P<tail>(?:[^\w<>]|</?(?:strong|em|span|a|b|i|sup|sub)\b[^<>]*>)*</(?:p|li|td|dd|figcaption)>)")
 
 
-_TEXT = re.compile(r"(<(style|script)\b.*?</\2\s*>|<[^>]*>)", re.S | re.I)
-"""A style or script element whole, or one tag: what lies between them is the text a reader sees."""
+_TEXT = re.compile(r"(<(style|script|title)\b.*?</\2\s*>|<[^>]*>)", re.S | re.I)
+"""A style, script or title element whole (the title is the PDF's metadata), or one tag: what lies between them
+is the text a reader sees on the page."""
 
 _NAME = re.compile(r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_][,;] ))[^\W\d_]{6,}(?![^\W\d_])")
 """A word of six letters or more after a word and a space: a name when it is capitalised and the word before is

@@ -144,7 +144,7 @@ def test_the_rulebook_prints_the_examples_and_the_odds(lang):
     markup = html("dead-mans-dice", lang)
     text = html_text(markup)
     for title in ("Who goes first", "A match", "The next number up, then a plunder chain", "Isolated",
-                  "A skull and crossbones on any top die", "A new pile, and your own die plundered back",
+                  "A skull and crossbones goes on any top die", "A new pile, and your own die plundered back",
                   "The last die, one more plunder, and the end of the round"):
         assert f"<h3>{t.gettext(title)}</h3>" in markup
     # Every page is set by its language's typography (pnp/typography.py): `7\u00a0y`, `и\u00a0кость`.
@@ -178,11 +178,12 @@ def test_an_example_view_shows_owners_kinds_and_hands():
     assert (view.roll.faces, view.extra["roll_jolly"]) == (("two",), (False,))
     assert view.before == ("In your hand: your Jolly Roger die and one regular die.",)
     # Each number said as the pictures show it; Meg's pile is emptied by the plunder, Ann's Jolly Roger die guarded.
-    assert view.extra["story"] == (("text", "You roll a regular die and get a 2. It totals 7 with your 5, so it goes "
-                                            "on your pile. Ann's top die, a 5, totals 7 with your 2, but it is a Jolly "
-                                            "Roger die, which can never be plundered. You plunder Meg's last die, a 5: "
-                                            "it totals 7 with your 2. Nothing more can be plundered, so your turn "
-                                            "ends."),)
+    # The column beside the pictures keeps each number with the word before it (no line opens with `2.`).
+    assert view.extra["story"] == ("You roll a regular die and get a\u00a02. It totals\u00a07 with your\u00a05, so it goes "
+                                   "on your pile. Ann's top die, a\u00a05, totals\u00a07 with your\u00a02, but it is a Jolly "
+                                   "Roger die, which can never be plundered. You plunder Meg's last die, a\u00a05: it "
+                                   "totals\u00a07 with your\u00a02. Nothing more can be plundered, so your turn ends.",)
+    assert view.extra["after"] == ()
 
 
 def test_the_stories_say_what_a_skull_counts_as_once_and_whose_top_die_is_taken():
@@ -202,18 +203,22 @@ def test_the_stories_say_what_a_skull_counts_as_once_and_whose_top_die_is_taken(
     assert told["next"][2:5] == (
         "You plunder Ann's last die, a 5: it totals 7 with your 2.",
         "The 5 is now your top die, so you may plunder again.",
-        "You plunder Meg's top die, a 2: it totals 7 with your 5.")
+        "You plunder the top die of Meg's pile, Ann's 2: it totals 7 with your 5.")  # Ann's die, on Meg's pile
     assert told["new-pile"][2] == "You take back your own 2 from Meg's pile: it is the next number up from your 1."
 
 
 def test_the_last_example_scores_every_pile_in_words():
     g = game("dead-mans-dice")
     view = example_view(next(e for e in examples(g) if e.id == "last-die"), g, dead_mans_rules(g), tr("en"))
-    (kind, lines), = [part for part in view.extra["story"] if part[0] == "scores"]
-    assert lines == ("Your pile is worth 14 doubloons.",
-                     "Ann's pile is worth 11 doubloons. The skull and crossbones on top doubles it to 22.",
-                     "Meg's pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores "
-                     "\u22127 doubloons for the round.")
+    # The scores and what follows run at full width under the pictures and the story's column.
+    assert view.extra["story"][-1].endswith("Your hand is empty, so the round ends, and every pirate scores their pile.")
+    (kind, lines), after = view.extra["after"]
+    assert kind == "scores" and lines == (
+        "Your pile is worth\u00a014 doubloons.",
+        "Ann's pile is worth\u00a011 doubloons. The skull and crossbones on top doubles it to\u00a022.",
+        "Meg's pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores\u00a0\u22127 "
+        "doubloons for the round.")
+    assert after == ("text", "Then all the dice go back to their owners.")
 
 
 def test_the_reviewed_examples_are_current(project):
@@ -255,23 +260,23 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
     assert (g.year, g.values["skull_number"]) == (None, 1)
     assert [(d.id, d.paper) for d in g.dice] == [("jolly-roger", False), ("regular", False)]
     markup = html("dead-mans-dice", "en")
-    text = html_text(markup)  # set by the English typography: ’, a number kept with its word
+    text = html_text(markup)  # set by the English typography: ’, a number kept with its word, re-roll never broken
     for head in ("Knocking over your own pile:", "Broadside:", "Plunder:"):  # run-in heads, in bold
         assert f"<strong>{head}</strong>" in markup
     for sentence in (
         "Game design: Martin H. Samuel. Publisher: Games Above Board.",
         "Each pirate\u2019s dice are in that pirate\u2019s own colour: use ordinary dice, one colour per player, with a "
-        "skull-and-crossbones sticker on the 1\u00a0of each Jolly Roger die. The kit also includes a sticker set for "
+        "skull-\u2060and-\u2060crossbones sticker on the 1\u00a0of each Jolly Roger die. The kit also includes a sticker set for "
         "each player, marked with a colour band and a player symbol (anchor, parrot, cutlass, compass, barrel, hook). "
-        "There are no paper dice: they cannot be stacked.",
-        "If players tie for the lowest number, everyone re-rolls their base die. A skull and crossbones rolled as a "
+        "The kit has no paper dice, because paper dice cannot be stacked into a pile.",
+        "If players tie for the lowest number, everyone re-\u2060rolls their base die. A skull and crossbones rolled as a "
         "base die counts as 1.",
         "If the die can go on top of your pile (see the next section), you must put it there.",
         "Knocking over your own pile: the dice you plundered go back to their owners\u2019 hands, and your own dice go "
         "back to your hand.",
         "Broadside: if your die knocks over a rival\u2019s pile, you lose 7\u00a0doubloons. Any plundered dice in that "
-        "pile go back to their owners\u2019 hands; the rival takes back their own dice and at once rolls one to start a "
-        "new pile.",
+        "pile go back to their owners\u2019 hands; the rival takes back their own dice and immediately rolls one of them to "
+        "start a new pile.",
         "Nothing comes after 6: the numbers never wrap around to 1.",
         "If several players reach 100\u00a0doubloons in the same round, they share the win, whatever their totals.",
         "A die that can go on your pile must go there.",
