@@ -116,3 +116,5 @@ class GameSpec:
     most players); none when dice belong to nobody."""
     symbol: SymbolDrawer | None = None
     """Draws the owners' symbols (needed when `owners` gives any)."""
+    aids_per_page: int = 2
+    """Player aids on a page, one above the other: three where an aid is short, so none is left half empty."""

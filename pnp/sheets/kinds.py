@@ -87,7 +87,7 @@ def _pad_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> d
 def _aid_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
     """The turn in short: the rulebook's quick reference, else its turn."""
     reference = game.section("reference") or game.section("turn")
-    return {"boxes": aid.aid_boxes(frame), "reference": reference.blocks if reference else ()}
+    return {"boxes": aid.aid_boxes(frame, aid.per_page(game)), "reference": reference.blocks if reference else ()}
 
 
 STICKERS = Sheet("stickers", _sticker_layout, lambda tr: tr.gettext("Stickers"), stock="sticker",

@@ -74,6 +74,12 @@ def test_the_player_aid_prints_a_page_per_two_players():
     assert aid.copies == ((2, 1), (3, 2), (4, 2), (5, 3), (6, 3))
 
 
+def test_a_short_aid_prints_three_to_a_page():
+    g = game("dice-arena")  # its spec: aids_per_page=3
+    aid = next(p for p in parts_of(g, pages=2) if p.kind == "player-aid")
+    assert aid.copies == ((2, 1), (3, 1), (4, 2), (5, 2))
+
+
 def test_parts_marked_not_to_buy_stay_off_the_list():
     # Gang of Dice's `dice` part is the dice row above, and its score pad is printed: neither is listed twice.
     g = game("gang-of-dice")

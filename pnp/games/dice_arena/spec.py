@@ -42,12 +42,13 @@ params = DiceArenaParams.of
 
 
 def _derive(game: Game) -> Mapping[str, Any]:
-    """`{dice_dealt_min}`, `{dice_dealt_max}`: the fewest and the most dice all hands hold together, over the player
-    counts (the neutral dice aside): 18 to 30. `{arena_cm}`: the printed arena across, in centimetres (36)."""
+    """`{dice_min}`, `{dice_max}`: the fewest and the most dice a table plays with, over the player counts, the
+    neutral dice included (19 to 31, as the kit's list to buy says). `{arena_cm}`: the printed arena across, in
+    centimetres (36)."""
     low, high = game.players
-    dealt = [sum(dict(die.per_player_by_count).get(n, die.per_player or 0) * n for die in game.dice)
+    table = [sum(die.dice_for(n) if die.table is None else die.table for die in game.dice)
              for n in range(low, high + 1)]
-    return {"dice_dealt_min": min(dealt), "dice_dealt_max": max(dealt), "arena_cm": round(DIAMETER / 10)}
+    return {"dice_min": min(table), "dice_max": max(table), "arena_cm": round(DIAMETER / 10)}
 
 
 SPEC = GameSpec(
@@ -59,4 +60,5 @@ SPEC = GameSpec(
     sheets=(Sheet("mats", arena_layout, lambda tr: tr.gettext("Arena"), stock="plain",
                   wanted=lambda game: game.has_part("mat")),),
     book=ArenaBook(),
+    aids_per_page=3,  # the turn and two faces: a third of a page
 )
