@@ -140,7 +140,7 @@ def test_a_translation_cannot_reach_into_the_data_and_the_build_refuses_it(proje
     path = po_path(project_copy.locales, "es")
     text = path.read_text(encoding="utf-8")
     hostile = "{faces_on_one_die[0].__init__.__globals__[os].environ[HOME]}"
-    msgid = text.index('"Each of these faces appears only once')
+    msgid = text.index('"The {faces_on_one_die} each appear')
     start = text.index("{faces_on_one_die}", text.index("msgstr", msgid))
     path.write_text(text[:start] + hostile + text[start + len("{faces_on_one_die}"):], encoding="utf-8")
     code, out, err = run("--root", str(project_copy.root), "build", "dicemants", "--lang", "es")

@@ -55,8 +55,9 @@ def test_project_template_holds_templates_code_and_rules(project):
     assert catalog.get("Components") is not None  # templates/rulebook.html
     assert catalog.get("Total of {n} or more") is not None  # pnp/cards.py
     assert catalog.get("skull", context="dicemants") is not None  # rules/dicemants.yaml
-    goal = catalog.get("The first player to bank {goal} diamond wins.", context="dicemants")
-    assert goal.id == ("The first player to bank {goal} diamond wins.", "The first player to bank {goal} diamonds wins.")
+    goal = catalog.get("The first player to bank a total of {goal} diamond wins.", context="dicemants")
+    assert goal.id == ("The first player to bank a total of {goal} diamond wins.",
+                       "The first player to bank a total of {goal} diamonds wins.")
     assert ("rules/dicemants.yaml", goal.locations[0][1]) == goal.locations[0]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -20,6 +21,8 @@ from .narrate import Teller, notation
 if TYPE_CHECKING:
     from ..protocols import Policy
 
+NUMBER_AFTER_SPACE = re.compile(r" (?=[\d\u2212])")
+"""A space before a number (or a minus sign), where an example's story must not break."""
 KIND_NAMES = {DieKind.JOLLY_ROGER: "Jolly Roger", DieKind.REGULAR: "regular"}
 """The kinds of die as command-line messages name them."""
 
@@ -118,12 +121,18 @@ def example_title(example: engine.Example, rules: engine.DeadMansRules, tr: Tran
         "next": tr.gettext("The next number up, then a plunder chain"),
         "total": tr.format(tr.gettext("A total of {total}, and a Jolly Roger die that is never plundered"),
                            total=rules.pile_total),
-        "skull": tr.gettext("A skull and crossbones on any top die"),
+        "skull": tr.gettext("A skull and crossbones goes on any top die"),
         "isolated": tr.gettext("Isolated"),
         "new-pile": tr.gettext("A new pile, and your own die plundered back"),
         "last-die": tr.gettext("The last die, one more plunder, and the end of the round"),
     }
     return titles[example.id]
+
+
+def together(text: str) -> str:
+    """A number never starts a line of an example's story (a line opening `2.` reads as a list item): it stays on
+    the line of the word before it."""
+    return NUMBER_AFTER_SPACE.sub("\u00a0", text)
 
 
 def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRules, tr: Translator) -> ExampleView:
@@ -165,8 +174,12 @@ def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRule
             story[-1] = (kind, story[-1][1] + (" ".join(sentences),))
         else:
             story.append((kind, (" ".join(sentences),)))
+    told = [(kind, together(" ".join(parts)) if kind == "text" else tuple(together(line) for line in parts))
+            for kind, parts in story]
+    scores = next((i for i, (kind, _) in enumerate(told) if kind == "scores"), len(told))
     extra = {
-        "story": tuple((kind, " ".join(parts) if kind == "text" else parts) for kind, parts in story),
+        "story": tuple(part for _, part in told[:scores]),  # the column beside the pictures
+        "after": tuple(told[scores:]),  # the round's scores, and what follows them, at full width under both
         "captions": captions,
         "roll_jolly": roll_jolly,
         "before_jolly": tuple(tuple(p.die.is_jolly_roger for p in pile) for pile in before_piles),
@@ -186,9 +199,9 @@ def examples_intro(tr: Translator, pirates: int) -> str:
     names = labels(tr)
     return " ".join([
         tr.format(tr.gettext("In the examples, you play against {rivals}."), rivals=tr.join(list(names[1:pirates]))),
-        tr.gettext("Piles are drawn from the bottom up. Each die is framed in its owner's colour, with its owner's "
-                   "symbol beside it, as on their stickers and their column of the score pad; a double frame marks a "
-                   "Jolly Roger die. The small squares under a pile are the dice still in that pirate's hand."),
+        tr.gettext("Piles are drawn from the bottom up. Each die has its owner's colour and symbol, as on the "
+                   "stickers and the score pad. A double frame marks a Jolly Roger die. The small squares under a pile "
+                   "are the dice still in that pirate's hand."),
     ])
 
 

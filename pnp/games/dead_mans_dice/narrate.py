@@ -26,12 +26,12 @@ class Teller:
         """A face in running text: its number, or the skull and crossbones."""
         return self.skull if face == SKULL else self.tr.number(self.rules.number(face))
 
-    def top(self, face: str) -> str:
-        """A top die in running text; a skull on top counts as its number, and the text says so."""
-        if face == SKULL:
-            return self.tr.format(self.tr.gettext("{skull}, counted as {number}"), skull=self.skull,
-                                  number=self.rules.number(SKULL))
-        return self.face(face)
+    def on(self, top: str, plain: str, skull: str, **values: object) -> str:
+        """A translated sentence about your top die: `plain` names its number as {top}; `skull`, for a skull and
+        crossbones on top, names it {skull} and the number it counts as {number} (so {top} is always a number)."""
+        if top == SKULL:
+            return self.tr.format(skull, skull=self.skull, number=self.rules.number(SKULL), **values)
+        return self.tr.format(plain, top=self.face(top), **values)
 
     def tell(self, events: Sequence[Event]) -> list[str]:
         """Every event of a turn (or of the round's start) in order, a sentence or two each."""
@@ -53,10 +53,12 @@ class Teller:
         if kind == Kind.PLACE:
             return [self.place(event["ways"], event["top"])]
         if kind == Kind.ISOLATED:
-            return [tr.format(tr.gettext(
+            return [self.on(event["top"], tr.gettext(
                 "It cannot go on your {top}: it does not match it, it is not the next number up, and the two do not "
-                "total {total}. You are isolated: the die goes back to your hand, and your turn ends."),
-                top=self.top(event["top"]), total=self.rules.pile_total)]
+                "total {total}. You are isolated: the die goes back to your hand, and your turn ends."), tr.gettext(
+                "It cannot go on your {skull}, counted as {number}: it does not match it, it is not the next number "
+                "up, and the two do not total {total}. You are isolated: the die goes back to your hand, and your "
+                "turn ends."), total=self.rules.pile_total)]
         if kind == Kind.NEVER_PLUNDERED:
             return [self.never_plundered(event)]
         if kind == Kind.PLUNDER:
@@ -134,52 +136,81 @@ class Teller:
 
     def place(self, ways: Sequence[str], top: str | None) -> str:
         """Why the die goes on your pile: the first of its ways, as the rules list them."""
-        tr = self.tr
+        tr, top = self.tr, top or ""
         match ways[0]:
             case Way.NEW_PILE:
                 return tr.gettext("Your pile is empty, so the die starts a new pile, whatever it shows.")
             case Way.SKULL:  # the roll has just named the skull and crossbones
                 return tr.gettext("It goes on your pile whatever the top die shows.")
             case Way.MATCH:
-                return tr.format(tr.gettext("It matches your {top}, so it goes on your pile."),
-                                 top=self.top(top or ""))
+                return self.on(top, tr.gettext("It matches your {top}, so it goes on your pile."),
+                               tr.gettext("It matches your {skull}, counted as {number}, so it goes on your pile."))
             case Way.NEXT:
-                return tr.format(tr.gettext("It is the next number up from your {top}, so it goes on your pile."),
-                                 top=self.top(top or ""))
-        return tr.format(tr.gettext("It totals {total} with your {top}, so it goes on your pile."),
-                         top=self.top(top or ""), total=self.rules.pile_total)
+                return self.on(top, tr.gettext("It is the next number up from your {top}, so it goes on your pile."),
+                               tr.gettext("It is the next number up from your {skull}, counted as {number}, so it "
+                                          "goes on your pile."))
+        return self.on(top, tr.gettext("It totals {total} with your {top}, so it goes on your pile."),
+                       tr.gettext("It totals {total} with your {skull}, counted as {number}, so it goes on your "
+                                  "pile."), total=self.rules.pile_total)
 
     def never_plundered(self, event: Event) -> str:
-        tr = self.tr
-        values = {"name": self.names[event["rival"]], "face": self.face(event["face"]), "top": self.top(event["top"]),
-                  "total": self.rules.pile_total}
+        tr, top = self.tr, event["top"]
+        values = {"name": self.names[event["rival"]], "face": self.face(event["face"]), "total": self.rules.pile_total}
         if event["ways"][0] == Way.NEXT:
-            return tr.format(tr.gettext("{name}'s top die, a {face}, is the next number up from your {top}, but it is "
-                                        "a Jolly Roger die, which can never be plundered."), **values)
-        return tr.format(tr.gettext("{name}'s top die, a {face}, totals {total} with your {top}, but it is a Jolly "
-                                    "Roger die, which can never be plundered."), **values)
+            return self.on(top, tr.gettext("{name}'s top die, a {face}, is the next number up from your {top}, but it "
+                                           "is a Jolly Roger die, which can never be plundered."),
+                           tr.gettext("{name}'s top die, a {face}, is the next number up from your {skull}, counted "
+                                      "as {number}, but it is a Jolly Roger die, which can never be plundered."),
+                           **values)
+        return self.on(top, tr.gettext("{name}'s top die, a {face}, totals {total} with your {top}, but it is a Jolly "
+                                       "Roger die, which can never be plundered."),
+                       tr.gettext("{name}'s top die, a {face}, totals {total} with your {skull}, counted as {number}, "
+                                  "but it is a Jolly Roger die, which can never be plundered."), **values)
 
     def plunder(self, event: Event, following: Event | None, earlier: Sequence[Event]) -> list[str]:
-        """A die taken: whose, why, and (once, before a second plunder) that it is now your top die."""
-        tr = self.tr
-        values = {"name": self.names[event["rival"]], "face": self.face(event["face"]), "top": self.top(event["top"]),
+        """A die taken: whose pile and whose die, why, and (once, before a second plunder) that it is now your top
+        die."""
+        tr, top, owner = self.tr, event["top"], event["die"].owner
+        values = {"name": self.names[event["rival"]], "owner": self.names[owner], "face": self.face(event["face"]),
                   "total": self.rules.pile_total}
         next_up = event["ways"][0] == Way.NEXT
-        if event["die"].owner == YOU:  # your own die, plundered back (never a rival's last: a pile's base is theirs)
-            out = [tr.format(tr.gettext("You take back your own {face} from {name}'s pile: it is the next number up "
-                                        "from your {top}."), **values) if next_up else
-                   tr.format(tr.gettext("You take back your own {face} from {name}'s pile: it totals {total} with "
-                                        "your {top}."), **values)]
+        if owner == YOU:  # your own die, plundered back (never a rival's last: a pile's base is theirs)
+            out = [self.on(top, tr.gettext("You take back your own {face} from {name}'s pile: it is the next number "
+                                           "up from your {top}."),
+                           tr.gettext("You take back your own {face} from {name}'s pile: it is the next number up "
+                                      "from your {skull}, counted as {number}."), **values) if next_up else
+                   self.on(top, tr.gettext("You take back your own {face} from {name}'s pile: it totals {total} with "
+                                           "your {top}."),
+                           tr.gettext("You take back your own {face} from {name}'s pile: it totals {total} with your "
+                                      "{skull}, counted as {number}."), **values)]
         elif event["left"] == 0:  # the rival's pile is now empty
-            out = [tr.format(tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from your "
-                                        "{top}."), **values) if next_up else
-                   tr.format(tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your "
-                                        "{top}."), **values)]
+            out = [self.on(top, tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from "
+                                           "your {top}."),
+                           tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from your "
+                                      "{skull}, counted as {number}."), **values) if next_up else
+                   self.on(top, tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your "
+                                           "{top}."),
+                           tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your {skull}, "
+                                      "counted as {number}."), **values)]
+        elif owner != event["rival"]:  # a third pirate's die on top of the rival's pile: say whose die it is
+            # TRANSLATORS: {name} owns the pile, {owner} the die on top of it (Ann, Meg: women's names).
+            out = [self.on(top, tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it is the "
+                                           "next number up from your {top}."),
+                           tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it is the next "
+                                      "number up from your {skull}, counted as {number}."), **values) if next_up else
+                   self.on(top, tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it totals "
+                                           "{total} with your {top}."),
+                           tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it totals {total} "
+                                      "with your {skull}, counted as {number}."), **values)]
         else:
-            out = [tr.format(tr.gettext("You plunder {name}'s top die, a {face}: it is the next number up from your "
-                                        "{top}."), **values) if next_up else
-                   tr.format(tr.gettext("You plunder {name}'s top die, a {face}: it totals {total} with your {top}."),
-                             **values)]
+            out = [self.on(top, tr.gettext("You plunder {name}'s top die, a {face}: it is the next number up from "
+                                           "your {top}."),
+                           tr.gettext("You plunder {name}'s top die, a {face}: it is the next number up from your "
+                                      "{skull}, counted as {number}."), **values) if next_up else
+                   self.on(top, tr.gettext("You plunder {name}'s top die, a {face}: it totals {total} with your "
+                                           "{top}."),
+                           tr.gettext("You plunder {name}'s top die, a {face}: it totals {total} with your {skull}, "
+                                      "counted as {number}."), **values)]
         first = not any(e.kind == Kind.PLUNDER for e in earlier)
         if first and following is not None and following.kind == Kind.PLUNDER:
             out.append(tr.format(tr.gettext("The {face} is now your top die, so you may plunder again."), **values))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -227,8 +228,10 @@ class ArenaBook:
                 OddsTable("strike", STRIKE, strike_rows, strike_intro))
 
     def printed_odds(self, game: Game) -> Sequence[OddsTable]:
-        """The rulebook prints both tables whole."""
-        return self.odds(game)
+        """The rulebook prints both tables, the single throw from one die in the arena up: a turn never opens with
+        one die thrown into an empty arena (that is a strike), so the row of none would mislead."""
+        single, strike = self.odds(game)
+        return (replace(single, rows=tuple(row for row in single.rows if dict(row)["arena"])), strike)
 
     def tell(self, game: Game, outcome: Any, tr: Translator) -> list[str]:
         """A resolved throw told in the reader's language, from its events."""

@@ -23,10 +23,7 @@ def narrate(events: Sequence[Event], tr: Translator) -> list[str]:
         elif kind == Kind.CAPTURED and event is groups[0]:
             out.append(_captured(groups, tr))
         elif kind == Kind.STAYED:
-            numbers = list(event["numbers"])
-            out.append(tr.format(tr.ngettext("Your {numbers} matches nothing and stays in the arena.",
-                                             "Your {numbers} match nothing and stay in the arena.",
-                                             len(numbers)), numbers=numbers))
+            out.append(_stayed(list(event["numbers"]), tr))
         elif kind == Kind.HAND and event["hand"]:
             n = event["hand"]
             out.append(tr.format(tr.ngettext("You now have {n:word} die in your hand.",
@@ -48,6 +45,18 @@ def _strike(n: int, tr: Translator) -> str:
     if n == 1:
         return tr.gettext("You throw your only die.")
     return tr.gettext("You throw your whole hand at once.")
+
+
+def _stayed(numbers: list[int], tr: Translator) -> str:
+    """The thrown dice that match nothing: two of them named one by one, so that each language can give each
+    number its own article («Tu 5 y tu 6»)."""
+    if len(numbers) == 2:
+        # TRANSLATORS: two dice thrown in a strike, one showing {first} and one {second}; each number may take its
+        # own article («Tu 5 y tu 6 no coinciden…»).
+        return tr.format(tr.gettext("Your {first} and {second} match nothing and stay in the arena."),
+                         first=numbers[0], second=numbers[1])
+    return tr.format(tr.ngettext("Your {numbers} matches nothing and stays in the arena.",
+                                 "Your {numbers} match nothing and stay in the arena.", len(numbers)), numbers=numbers)
 
 
 def _captured(groups: Sequence[Event], tr: Translator) -> str:

@@ -99,7 +99,7 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
         "skull-big-bag": tr.gettext("A skull after a good run"),
     }
     if example.id.startswith("pinned-"):  # the source's own number: its impossible rolls are left out, not renumbered
-        return tr.format(tr.gettext("Example {n} (original rules)"), n=int(example.id[7:]))
+        return tr.format(tr.gettext("Example {n}"), n=int(example.id[7:]))
     if example.id.startswith("tier-"):
         tier = next(t for t in precedence(game) if t.id == example.id[5:])
         return tr.join([face_name(game, tr, f) for f in tier.faces])
@@ -152,7 +152,7 @@ FIRST_ROLL = (
     OddsColumn("bust", lambda tr: tr.gettext("and you bank nothing"), "chance", group=_ends),
     OddsColumn("ends_banking", lambda tr: tr.gettext("and you bank diamonds"), "chance", group=_ends),
     OddsColumn("skull", lambda tr: tr.gettext("The skull acts"), "chance"),
-    OddsColumn("kept_mean", lambda tr: tr.gettext("Diamonds kept, on average"), "mean"),
+    OddsColumn("kept_mean", lambda tr: tr.gettext("Diamonds in your bag after the roll, on average"), "mean"),
 )
 """The first-roll table: how each number of dice ends, busts or banks, and what it keeps."""
 PRINTED = ("dice", "bust", "ends_banking", "kept_mean")
@@ -167,15 +167,20 @@ class DicemantsBook:
         return engine.DicemantsEngine(dicemants_rules(game))
 
     def examples(self, game: Game, tr: Translator) -> ExamplesView:
+        from .spec import pinned
+
         views = tuple(example_view(e, game, tr, i) for i, e in enumerate(examples(game), 1))
         intro = tr.gettext("Each example shows a roll, left to right in rolling order, with each die's letter under "
                            "it. The row beneath shows where every die ends up once the roll is resolved.")
         left_out = impossible_pinned(game)
-        if left_out:
+        if left_out:  # the numbered examples are the source's: say so once, and which of them are left out
             intro += " " + tr.format(tr.ngettext(
-                "Example {numbers} of the original rules is left out: the real dice can never show that roll.",
-                "Examples {numbers} of the original rules are left out: the real dice can never show those rolls.",
-                len(left_out)), numbers=left_out)
+                "The numbered examples are those of the original rules, except example {numbers}: the real dice can "
+                "never show that roll.",
+                "The numbered examples are those of the original rules, except examples {numbers}: the real dice can "
+                "never show those rolls.", len(left_out)), numbers=left_out)
+        elif pinned(game):
+            intro += " " + tr.gettext("The numbered examples are those of the original rules.")
         return ExamplesView(intro, views, tr.gettext("Before the roll"), tr.gettext("After the roll"))
 
     def odds(self, game: Game) -> Sequence[OddsTable]:

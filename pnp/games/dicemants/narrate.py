@@ -57,7 +57,7 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
         lost = [e for e in events if e.kind == Kind.TO_LOST]
         out.append(_skull_loses(lost, tr) if tier == TierId.SKULL else _thief_steals(lost, tr))
     out.extend(_kept(kept, any(e["from_zone"] == "board" for e in bugs), tr))
-    out.extend(_ending(resolution, events, tr))
+    out.extend(_ending(resolution, events, tr, told=bool(kept) and bag_left == 0))
     return out
 
 
@@ -228,8 +228,12 @@ def _void_roll(event: Event, events: list[Event], tr: Translator) -> str:
         "nothing.", n), n=n)
 
 
-def _ending(resolution: Resolution, events: list[Event], tr: Translator) -> list[str]:
-    """Whether the player must, may or cannot roll again, and what the turn banks."""
+def _ending(resolution: Resolution, events: list[Event], tr: Translator, told: bool = False) -> list[str]:
+    """Whether the player must, may or cannot roll again, and what the turn banks.
+
+    `told`: the sentence before counted every diamond of the bag (it held none before the roll), so the
+    bank is not counted again; nor are the dice on the board, which the example shows.
+    """
     end = next((e for e in events if e.kind == Kind.TURN_END), None)
     board = len(resolution.board)
     if end is not None:
@@ -237,6 +241,10 @@ def _ending(resolution: Resolution, events: list[Event], tr: Translator) -> list
         match end["reason"]:
             case End.VOID_STREAK:
                 return []  # told with the all-void roll
+            case End.LOCKED if n and told:
+                return [tr.gettext("The locked way ends your turn: you bank your bag.")]
+            case End.EMPTY_BOARD | End.PICK_EMPTY if n and told:
+                return [tr.gettext("With no die left on the board, your turn ends and you bank your bag.")]
             case End.LOCKED if n:
                 return [tr.format(tr.ngettext("The locked way ends your turn: you bank {n:word} diamond.",
                                               "The locked way ends your turn: you bank {n:word} diamonds.", n), n=n)]
@@ -256,6 +264,10 @@ def _ending(resolution: Resolution, events: list[Event], tr: Translator) -> list
     if resolution.reroll == Again.MANDATORY:
         if board == 1:
             return [tr.gettext("You must re-roll the die on the board.")]
+        if not any(e.kind == Kind.FROM_LOST for e in events):  # the count matters only with a die come back
+            if resolution.tier == TierId.PICK:
+                return [tr.gettext("You must re-roll the dice left on the board.")]
+            return [tr.gettext("You must re-roll every die on the board.")]
         if board == 2:
             return [tr.gettext("You must re-roll both dice on the board.")]
         return [tr.format(tr.ngettext("You must re-roll all {n:word} die on the board.",
@@ -263,9 +275,5 @@ def _ending(resolution: Resolution, events: list[Event], tr: Translator) -> list
     if resolution.reroll == Again.OPTIONAL:
         if board == 1:
             return [tr.gettext("You may re-roll the last die on the board or stop and bank your bag.")]
-        if board == 2:
-            return [tr.gettext("You may re-roll both dice left on the board or stop and bank your bag.")]
-        return [tr.format(tr.ngettext("You may re-roll all {n:word} die left on the board or stop and bank your bag.",
-                                      "You may re-roll all {n:word} dice left on the board or stop and bank your bag.",
-                                      board), n=board)]
+        return [tr.gettext("You may re-roll the dice left on the board or stop and bank your bag.")]
     return []

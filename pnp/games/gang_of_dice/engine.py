@@ -216,7 +216,7 @@ class Kind(StrEnum):
     ROUND_WON = "round_won"  # player, total, dice, taken, pool, tied, most_dice
     NOBODY_WINS = "nobody_wins"  # round, table (dice left for the next round's winner)
     DISCARDED = "discarded"  # round, dice
-    GAME_END = "game_end"  # winners, dice
+    GAME_END = "game_end"  # winners, dice, pools
 
 
 @dataclass(frozen=True)
@@ -370,7 +370,7 @@ def _start_round(state: State) -> tuple[State, tuple[Event, ...]]:
         if left:
             events.append(_ev(Kind.LAST_PLAYER, player=left[0]))
         else:
-            events.append(_ev(Kind.GAME_END, winners=winners, dice=0))
+            events.append(_ev(Kind.GAME_END, winners=winners, dice=0, pools=state.pools))
         return _evolve(state, phase=Phase.OVER, winners=winners), tuple(events)
     start = _clockwise(state, state.start)  # the start player rotates clockwise, skipping players who are out
     events[0] = _ev(Kind.ROUND_START, round=state.round, start=start, seats=left)
@@ -548,7 +548,7 @@ def _end_round(state: State, events: list[Event]) -> tuple[State, tuple[Event, .
     if state.round == state.rules.rounds:  # after the last round, the most dice wins; a tie shares the win
         most = max(pools[s] for s in seats(state))
         winners = tuple(s for s in seats(state) if pools[s] == most)
-        events.append(_ev(Kind.GAME_END, winners=winners, dice=most))
+        events.append(_ev(Kind.GAME_END, winners=winners, dice=most, pools=tuple(pools)))
         return _evolve(state, phase=Phase.OVER, winners=winners), tuple(events)
     state, more = _start_round(_evolve(state, round=state.round + 1, start=state.start + 1))
     return state, tuple(events) + more
@@ -1051,13 +1051,21 @@ def _nobody_and_bonus(rules: GangRules, used: list[str]) -> list[Example]:
     return found
 
 
+def _last_pools(rules: GangRules, players: int) -> tuple[int, ...]:
+    """The pools at the start of the last round: every die of the game, as no die leaves play before then (the
+    starting pools plus the bonus dice of the rounds before, none left on the table), the first player holding
+    those bonus dice."""
+    bonus = sum(dice for round_, dice in rules.bonus_dice if round_ < rules.rounds)
+    return (rules.pool(players) + bonus,) + (rules.pool(players),) * (players - 1)
+
+
 def _last_round(rules: GangRules, used: list[str]) -> Example | None:
     """Everyone triggers the card in the last round: the dice are discarded, and the game ends."""
     players = rules.players[0]
     both = _both_trigger(rules, used, (2, 3))
     if both is None:
         return None
-    start, before = round_state(rules, (rules.pool(players),) * players, rules.rounds)
+    start, before = round_state(rules, _last_pools(rules, players), rules.rounds)
     card, plans = both
     return _example("last-round", start, before, card, plans[:players], to_the_end=True)
 

@@ -83,7 +83,7 @@ def narrate(events: Sequence[Event], names: Sequence[str], tr: Translator) -> li
                                                  "{player} rolls {n:word} dice for a total of {total}.", n),
                                      player=who, n=n, total=event["total"]))
             else:
-                out.append(_rerolled(event, reroll, who, tr))
+                out.append(_rerolled(event, reroll, tr))
             if event["meets"] and event["left"] and black:  # black: only the final result is checked
                 out.append(tr.gettext("That total would still trigger the black card.") if story.would else
                            tr.gettext("That total would trigger the black card, but only the final result counts."))
@@ -158,25 +158,26 @@ def _rolled_and_triggered(event: Event, who: str, story: _Story, tr: Translator)
     return tr.format(message, player=who, n=n, total=result)
 
 
-def _rerolled(event: Event, reroll: Event | None, who: str, tr: Translator) -> str:
-    """A re-roll: which die, and what it came up, when there is one; how many dice, when there are several."""
+def _rerolled(event: Event, reroll: Event | None, tr: Translator) -> str:
+    """A re-roll: which die, and what it came up, when there is one; how many dice, when there are several. A
+    re-roll is never the first sentence of a turn, so it does not name the player again (a pronoun will not do
+    in every language)."""
     fresh = event["fresh"]
     if reroll is None or len(fresh) != 1:
         n = len(fresh)
-        return tr.format(tr.ngettext("{player} re-rolls {n:word} die: the new total is {total}.",
-                                     "{player} re-rolls {n:word} dice: the new total is {total}.", n),
-                         player=who, n=n, total=event["total"])
+        return tr.format(tr.ngettext("A re-roll of {n:word} die brings the total to {total}.",
+                                     "A re-roll of {n:word} dice brings the total to {total}.", n),
+                         n=n, total=event["total"])
     old, new = reroll["faces"][0], event["faces"][fresh[0]]
     if old == GANGSTER and new == GANGSTER:
-        message = tr.gettext("{player} re-rolls the gangster, which comes up a gangster again: the total stays "
-                             "{total}.")
+        message = tr.gettext("A re-roll of the gangster brings up another gangster: the total stays {total}.")
     elif old == GANGSTER:
-        message = tr.gettext("{player} re-rolls the gangster, which comes up {new}: the new total is {total}.")
+        message = tr.gettext("A re-roll of the gangster brings up a {new}: the new total is {total}.")
     elif new == GANGSTER:
-        message = tr.gettext("{player} re-rolls the {old}, which comes up a gangster: the new total is {total}.")
+        message = tr.gettext("A re-roll of the {old} brings up a gangster: the new total is {total}.")
     else:
-        message = tr.gettext("{player} re-rolls the {old}, which comes up {new}: the new total is {total}.")
-    return tr.format(message, player=who, old=old, new=new, total=event["total"])
+        message = tr.gettext("A re-roll of the {old} brings up a {new}: the new total is {total}.")
+    return tr.format(message, old=old, new=new, total=event["total"])
 
 
 def spared_line(values: Sequence[int], tr: Translator) -> str:
@@ -270,6 +271,12 @@ def _game_end(event: Event, names: Sequence[str], tr: Translator) -> str:
     if n == 0:
         return tr.format(tr.gettext("Every player is out at once: {players} share the win."),
                          players=tr.join([names[p] for p in winners]))
+    pools = event["pools"]
+    if len(winners) == 1 and len(pools) == 2:  # two players: both counts, so the reader sees who has more
+        other = 1 - winners[0]
+        return tr.format(tr.ngettext("{player} ends the game with {n:word} die, {other} with {m:word}: {player} wins.",
+                                     "{player} ends the game with {n:word} dice, {other} with {m:word}: {player} wins.",
+                                     n), player=names[winners[0]], other=names[other], n=n, m=pools[other])
     if len(winners) == 1:
         return tr.format(tr.ngettext("{player} ends the game with {n:word} die, more than anyone else, and wins.",
                                      "{player} ends the game with {n:word} dice, more than anyone else, and wins.", n),

@@ -125,6 +125,15 @@ def test_resolve_tells_the_throw_in_the_readers_language(project, lang):
     ]
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_dice_that_stay_are_named_one_by_one(lang):
+    """Two numbers get a sentence of their own, so that a language can give each its article («Tu 5 y tu 6»)."""
+    t = tr(lang)
+    res = engine.resolve_throw(arena_rules(game("dice-arena")), (), (4, 5), 2)
+    assert t.format(t.gettext("Your {first} and {second} match nothing and stay in the arena."),
+                    first=4, second=5) in BOOK.tell(game("dice-arena"), res, t)
+
+
 def test_odds_json_gives_both_tables_exactly(project):
     code, out, _ = run("--root", str(project.root), "odds", "dice-arena", "--json")
     got = json.loads(out)
@@ -181,14 +190,19 @@ def test_the_rulebook_prints_the_examples_and_both_odds_tables(lang):
 
 def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die():
     g = game("dice-arena")
-    assert (g.values["dice_dealt_min"], g.values["dice_dealt_max"]) == (18, 30)  # 2 x 9 and 5 x 6
+    assert (g.values["dice_min"], g.values["dice_max"]) == (19, 31)  # 2 x 9 and 5 x 6, and the neutral die
     assert g.values["arena_cm"] == round(DIAMETER / 10) == 36  # the printed arena, as the kit draws it
     assert [(d.id, d.paper, d.blank) for d in g.dice] == [("arena", False, False), ("neutral", False, False)]
     text = html_text(html("dice-arena", "en"))
     for sentence in (
-        "This is a throwing game, so play with ordinary six-sided dice: 18\u00a0to 30\u00a0of them, depending on the "
-        "number of players, plus one neutral die. An optional sticker sheet lets you mark each 1\u00a0with an X. Paper "
-        "dice do not work: they cannot be thrown and cannot knock other dice out.",
+        "This is a throwing game, so play with ordinary six-sided dice: 19\u00a0to 31\u00a0in all, depending on the "
+        "number of players, including the neutral die. An optional sticker sheet lets you mark each 1\u00a0with an X. "
+        "Paper dice do not work: they cannot be thrown and cannot knock other dice out.",
+        # Also needed: the dice as the kit's list to buy counts them, the arena, and what glues its tiles.
+        "19–31\u00a0ordinary six-sided dice (see Setup) an arena: a box lid, or the printed arena (four tiles glued "
+        "together) glue stick or clear tape (for the printed arena)",
+        "Check the arena (see the next section). If the check did not end your turn, throw another die (go back to "
+        "step\u00a01) or stop. When your turn ends, the next player clockwise takes a turn.",
         "Put the arena in the middle of the table: a box lid is best. The printed arena, 36\u00a0cm across, comes as "
         "four tiles that you glue together. You can also draw a circle at least as large on paper.",
         "In or out: a die is in the arena when more than half of it lies inside the edge. A cocked die, leaning on "
@@ -198,10 +212,20 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
         "Game design: Dieter Nüßle (2012). Publisher: Ravensburger.",
     ):
         assert sentence in text
+    assert "Player die" in text and "Arena die" not in text  # the components name no die the rules never use
     markup = html("dice-arena", "en")
     assert "Originally published as <em>Strike</em>." in markup
     for head in ("Strike:", "Failed throw:", "In or out:"):  # run-in heads, set in bold
         assert f"<strong>{head}</strong> " in markup
+
+
+def test_the_printed_single_throw_starts_from_one_die_in_the_arena():
+    """A turn opens on an empty arena with a strike, never a single throw: the rulebook leaves that row out, the
+    `pnp odds` table keeps it."""
+    (printed,) = [t for t in BOOK.printed_odds(game("dice-arena")) if t.id == "single-throw"]
+    (whole,) = [t for t in BOOK.odds(game("dice-arena")) if t.id == "single-throw"]
+    assert [dict(row)["arena"] for row in printed.rows] == [1, 2, 3, 4, 5]
+    assert printed.rows == whole.rows[1:] and dict(whole.rows[0])["arena"] == 0
 
 
 def test_printed_cells_never_round_a_possible_event_to_zero():

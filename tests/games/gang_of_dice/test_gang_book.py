@@ -12,7 +12,6 @@ from pnp.cli import parser
 from pnp.games.gang_of_dice.book import GangBook, example_view, examples, gang_rules
 from pnp.games.gang_of_dice.cards import condition_text
 from pnp.games.gang_of_dice.engine import clear_chance, trigger_chance
-from pnp.games.gang_of_dice.narrate import player_name
 from pnp.games.gang_of_dice.spec import pool_groups
 from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
@@ -160,7 +159,8 @@ def test_the_rulebook_prints_the_card_tables(lang):
     t = tr(lang)
     markup = html("gang-of-dice", lang)
     text = html_text(markup)
-    assert f'<th colspan="8">{t.gettext("Dice rolled")}</th>' in markup
+    # One header row: `Dice rolled` over the card column, the numbers of dice after it.
+    assert f'<th colspan="2" class="dice-rolled">{t.gettext("Dice rolled")}</th><th>{t.number(1)}</th>' in markup
     rules = gang_rules(G)
     first = rules.cards[0]
     # Card 1 (total of 7 or more), 1 to 8 dice: 0%, 27.8%, 62.5%, 84.1%, 94.1%, 98.0%, 99.4%, 99.8%.
@@ -189,14 +189,15 @@ def test_examples_narration_in_english_is_exact():
         "Rosa and Sal rolled the most dice, three each; Rosa rolled earlier and wins the tie.",
         "Rosa takes all eight dice on the table and now has 53.",
     )
+    # A re-roll never opens a turn: it does not name the player again.
     assert views["yellow-reroll"].sentences == (
         "Vito rolls three dice for a total of 9.",
-        "Vito re-rolls the gangster, which comes up 2: the new total is 11.",
+        "A re-roll of the gangster brings up a 2: the new total is 11.",
         "That triggers the yellow card at once, and Vito loses the round.",
     )
     assert views["black-dodge"].sentences[1:] == (
         "That total would trigger the black card, but only the final result counts.",
-        "Vito re-rolls the 5, which comes up 4: the new total is 6.",
+        "A re-roll of the 5 brings up a 4: the new total is 6.",
         "That is clear of the card, so Vito stops with one re-roll to spare.",
     )
     # Both turns trigger the yellow card on the first roll: the second says "too", and the two players are "both".
@@ -209,6 +210,13 @@ def test_examples_narration_in_english_is_exact():
     assert views["gangster"].sentences[-1] == ("A gangster never counts toward a card: had this one shown 2 or 4, the "
                                                "card would have triggered.")
     assert views["out-of-dice"].before[-1] == "Vito has a pool of two dice, and Rosa has 94."
+    # The last round: every die of the game is in the pools (96 to start, plus 3 and 6 bonus dice), the first player
+    # holding the bonus dice; the game's end gives both counts.
+    last = views["last-round"]
+    assert last.before[1:] == ("This is a bonus round, so nine bonus dice join the table.",
+                               "Vito has a pool of 57 dice, and Rosa has 48.")
+    assert last.sentences[-2:] == ("Both players triggered the card in the last round, so all 14 dice on the table are "
+                                   "discarded.", "Vito ends the game with 55 dice, Rosa with 45: Vito wins.")
     dodge = views["black-dodge"]
     assert [r.fresh for r in dodge.extra["turns"][0].rolls] == [(False, False, False), (True, False, False)]
     assert [r.faces for r in dodge.extra["turns"][0].rolls] == [("five", "two", "gangster"), ("four", "two", "gangster")]
@@ -266,8 +274,8 @@ def test_a_rule_change_flows_to_examples_odds_and_text_in_every_language(project
         after = html_text(rulebook_html(project, changed, t))
         for new in (condition_text(card, t),  # the card table, the card pictured in an example
                     t.text(changed.section("reference").blocks[0].items[1].text, changed.values),  # up to 1 time
-                    t.format(t.gettext("{player} re-rolls the gangster, which comes up {new}: the new total is {total}."),
-                             player=player_name(t, 0), new=3, total=12)):
+                    t.format(t.gettext("A re-roll of the gangster brings up a {new}: the new total is {total}."),
+                             new=3, total=12)):
             new = t.typeset(new)  # as printed: set by the language's typography
             assert new in after and new not in before, (lang, new)
 
@@ -287,13 +295,15 @@ def test_a_card_for_one_die_says_any():
 def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_elimination():
     g = game("gang-of-dice")
     assert (g.values["table_gang"], g.values["gangster_pips"]) == (12, 6)
-    text = html_text(html("gang-of-dice", "en"))
+    text = html_text(html("gang-of-dice", "en")).replace("\u2060", "")  # word joiners are typography, not words
     for sentence in (
-        "Also needed 18\u00a0warning cards 12\u00a0ordinary six-sided dice for the whole table, with the 6\u00a0as the gangster "
-        "(die-face stickers or paper dice are optional)",
-        "Print-and-play: an ordinary six-sided die is a Gang die, with the 6\u00a0as the gangster; stickers and paper dice "
-        "are optional. Nobody needs a whole pool of real dice: the table shares 12\u00a0dice in all, and each pool is just "
-        "a number on the score pad.",
+        # The dice are counted once, under Components; the overview says ordinary dice will do.
+        "Gang die 12\u00a0for the whole table",
+        "Also needed 18\u00a0warning cards score pad to track every pool pencil",
+        "Each die has a gangster face; its other faces show the numbers 1\u00a0to 5. Ordinary six-sided dice will do, "
+        "with the 6\u00a0as the gangster.",
+        "Print-and-play: nobody needs a whole pool of real dice. The table shares 12\u00a0dice, and each pool is just a "
+        "number on the score pad.",
         "Of the players who did not trigger the warning card, the one with the highest total wins the round and adds "
         "every die on the table to their pool.",
         "To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down each result. A roll made in groups is "
@@ -301,8 +311,14 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
         "A player whose pool is empty at the start of a round is eliminated. If only one player still has dice, that "
         "player wins at once.",
         "The highest total clear of the card wins and takes every die on the table.",
-        "Players Pool (dice per player) 2 48 3 48 4 36",
-        "The deck has 18\u00a0cards: the 16\u00a0known cards of the game and two of our own design (marked *).",
+        "Players Pool (dice per player) 2–3 48 4 36",  # player counts with the same pool share a row
+        "The deck has 18\u00a0cards. Those marked * are of our own design; the rest come from the original game.",
+        "Consecutive values are numbers one apart, such as 3\u00a0and 4; three consecutive values are, for example, 2, 3, "
+        "and 4.",
+        "Odd and even cards count dice, not values: two dice showing 3\u00a0count as two odd dice.",
+        "If every player triggers the warning card, nobody wins the round. The dice stay on the table for the winner "
+        "of the next round.",
+        "If everyone triggers the card, the dice stay for the next round’s winner.",
     ):
         assert sentence in text
 
@@ -315,8 +331,8 @@ def test_the_shared_set_and_the_gangster_face_come_from_the_data(project_copy, p
                      .replace("faces: [one, two, three, four, five, gangster]",
                               "faces: [gangster, one, two, three, four, five]"))
     after = html_text(rulebook_html(project, load_game(rules), tr("en")))
-    assert "the table shares ten dice in all" in after and "roll them in groups of ten" in after
-    assert "a Gang die, with the 1\u00a0as the gangster" in after
+    assert "The table shares ten dice," in after and "roll them in groups of ten" in after
+    assert "Ordinary six-sided dice will do, with the 1\u00a0as the gangster." in after
 
 
 def test_simulation_is_reproducible_by_seed_for_two_three_and_four_players(project):

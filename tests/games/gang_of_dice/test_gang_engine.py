@@ -229,7 +229,8 @@ def test_everyone_triggering_in_the_last_round_discards_the_dice_and_the_most_di
     state, _ = round_state(R, (48, 48), 12)
     state, events = steps(state, "fives-2", Roll(2), 5, 5, Roll(3), 5, 5, G)
     assert [e.as_dict() for e in events[-2:]] == [{"kind": "discarded", "round": 12, "dice": 14},
-                                                   {"kind": "game_end", "winners": (0,), "dice": 46}]
+                                                   {"kind": "game_end", "winners": (0,), "dice": 46,
+                                                    "pools": (46, 45)}]
     assert state.phase == Phase.OVER and ENGINE.returns(state) == (1, 0) and state.discarded == 14
 
 
