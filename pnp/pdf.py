@@ -121,9 +121,9 @@ _LAST_WORD = re.compile(
     r"(?P<tail>(?:[^\w<>]|</?(?:strong|em|span|a|b|i|sup|sub)\b[^<>]*>)*</(?:p|li|td|dd|figcaption)>)")
 
 
-_TEXT = re.compile(r"(<(style|script|title)\b.*?</\2\s*>|<[^>]*>)", re.S | re.I)
-"""A style, script or title element whole (the title is the PDF's metadata), or one tag: what lies between them
-is the text a reader sees on the page."""
+_TEXT = re.compile(r"(<(style|script|title|h[1-6])\b.*?</\2\s*>|<[^>]*>)", re.S | re.I)
+"""A style, script, title or heading element whole (the title and the headings are the PDF's metadata and
+bookmarks, and a heading is never hyphenated), or one tag: what lies between them is running text."""
 
 _NAME = re.compile(r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_][,;] ))[^\W\d_]{6,}(?![^\W\d_])")
 """A word of six letters or more after a word and a space: a name when it is capitalised and the word before is
@@ -134,29 +134,57 @@ _POSSESSIVE = re.compile(r"[^\W\d_]{2,}[’']s(?![^\W\d_])")
 """A possessive (pirate’s): never hyphenated, as English typesetters have it."""
 
 
-def _name(match: re.Match[str]) -> str:
-    word, text = match.group(), match.string
-    before = text[:match.start()].rstrip(" ,;")
-    if word[0].isupper() and word[1:].islower() and before[-1:].islower():
-        return WORD_JOINER.join(word)
-    return word
+_LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([\w-]+)", re.I)
+
+LIMITS = (3, 3)
+"""The fewest letters a hyphenation leaves before and after the break (rulebook.css: hyphenate-limit-chars)."""
+
+
+@cache
+def _patterns(lang: str) -> Any:
+    """The language's hyphenation patterns, as WeasyPrint reads them (pyphen), or None."""
+    import pyphen
+
+    found = pyphen.language_fallback(lang)
+    return pyphen.Pyphen(lang=found, left=LIMITS[0], right=LIMITS[1]) if found else None
+
+
+def _joiner(lang: str) -> Callable[[str], str]:
+    """A word with its letters joined, where that leaves the language's patterns no break inside it (English,
+    Catalan); else as it is: patterns that break at one letter (Spanish «1n») would find more breaks in a joined
+    word than in the word, since the joiners count as letters towards the hyphenation limits."""
+    patterns = _patterns(lang)
+
+    def join(word: str) -> str:
+        joined = WORD_JOINER.join(word)
+        return joined if patterns is None or not list(patterns.iterate(joined)) else word
+
+    return join
 
 
 def whole_last_words(html: str) -> str:
-    """Every paragraph, list item and cell with its last word kept whole, and every name in running text:
-    a hyphenated last word would leave a fragment of a word alone on the paragraph's last line («plun-» /
-    «der.»), and a name or a possessive is never hyphenated («Родже-ром», «pir-ate’s»), as typesetters have it.
+    """Every paragraph, list item and cell with its last word kept whole, and every name and possessive in
+    running text: a hyphenated last word would leave a fragment of a word alone on the paragraph's last line
+    («plun-» / «der.»), and a name or a possessive is never hyphenated («Родже-ром», «pir-ate’s»).
 
     The word's letters are joined (WORD_JOINER), not wrapped in an inline box, which would change how WeasyPrint
-    breaks the line before it."""
+    breaks the line before it; the page's language (`<html lang>`) decides where joining keeps a word whole."""
+    found = _LANG.search(html)
+    join = _joiner(found.group(1) if found else "en")
+
+    def name(match: re.Match[str]) -> str:
+        word, text = match.group(), match.string
+        before = text[:match.start()].rstrip(" ,;")
+        return join(word) if word[0].isupper() and word[1:].islower() and before[-1:].islower() else word
+
     pieces = _TEXT.split(html)
     out = []
     for index, piece in enumerate(pieces):
         if index % 3 == 0:  # text between tags
-            out.append(_POSSESSIVE.sub(lambda m: WORD_JOINER.join(m.group()), _NAME.sub(_name, piece)))
+            out.append(_POSSESSIVE.sub(lambda m: join(m.group()), _NAME.sub(name, piece)))
         elif index % 3 == 1:  # the tag or element itself
             out.append(piece)
-    return _LAST_WORD.sub(lambda m: WORD_JOINER.join(m["word"]) + m["tail"], "".join(out))
+    return _LAST_WORD.sub(lambda m: join(m["word"]) + m["tail"], "".join(out))
 
 
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),

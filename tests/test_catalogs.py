@@ -327,11 +327,12 @@ def test_a_sentence_printed_in_english_for_want_of_a_translation_counts_in_engli
     """A fuzzy entry prints its English; its `{n:word}` says «two», never the reader's «dos» inside English."""
     path = po_path(project_copy.locales, "es")
     text = path.read_text(encoding="utf-8")
-    anchor = 'msgid "You put {n:word} diamond in your bag."'
+    anchor = 'msgid "All {n:word} diamond goes into your bag."'
     assert anchor in text
     path.write_text(text.replace(anchor, "#, fuzzy\n" + anchor), encoding="utf-8")
     tr = translator(project_copy.locales, "es", project_copy.root)
-    put = tr.ngettext("You put {n:word} diamond in your bag.", "You put {n:word} diamonds in your bag.", 2)
-    assert tr.format(put, n=2) == "You put two diamonds in your bag."
-    lost = tr.ngettext("You lose {n:word} diamond to the lost zone.", "You lose {n:word} diamonds to the lost zone.", 2)
-    assert "dos diamantes" in tr.format(lost, n=2)  # a translated sentence: Spanish words
+    put = tr.ngettext("All {n:word} diamond goes into your bag.", "All {n:word} diamonds go into your bag.", 3)
+    assert tr.format(put, n=3) == "All three diamonds go into your bag."
+    lost = tr.ngettext("All {n:word} diamond in your bag goes to the lost zone.",
+                       "All {n:word} diamonds in your bag go to the lost zone.", 3)
+    assert "tres diamantes" in tr.format(lost, n=3)  # a translated sentence: Spanish words

@@ -78,3 +78,10 @@ def test_the_last_word_and_names_are_joined_only_in_the_text_a_reader_sees():
         '\u2060e\u2060r, with Rosa and M\u2060a\u2060r\u2060t\u2060i\u2060n\u2060a. Vito <img alt="x Abcdefgh">')
     assert whole_last_words("<p>the pirate’s dice, l’aranya and more</p>") == (
         "<p>the p\u2060i\u2060r\u2060a\u2060t\u2060e\u2060’\u2060s dice, l’aranya and more</p>")
+
+
+def test_spanish_words_are_left_as_they_are_where_joining_would_only_add_breaks():
+    """Spanish patterns break at one letter («1n»): a joined «manera» would break as «mane-ra», which the word
+    itself, under the 3-letter limits, never does; Russian names and English words join."""
+    assert whole_last_words('<html lang="es"><p>de la misma manera.</p>') == '<html lang="es"><p>de la misma manera.</p>'
+    assert "\u2060".join("Роджером") in whole_last_words('<html lang="ru"><p>с Весёлым Роджером: вот.</p>')
