@@ -130,6 +130,9 @@ _NAME = re.compile(r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_][,;] ))[^\W\d_]{6,}(?![^\W\d_
 not (Роджером, Ravensburger)."""
 
 
+_RANGE = re.compile(r"(?<=\d)([\u2013\u2014])(?=\d)")
+"""A range of numbers (160–250): a line never breaks after its dash."""
+
 _POSSESSIVE = re.compile(r"[^\W\d_]{2,}[’']s(?![^\W\d_])")
 """A possessive (pirate’s): never hyphenated, as English typesetters have it."""
 
@@ -165,7 +168,8 @@ def _joiner(lang: str) -> Callable[[str], str]:
 def whole_last_words(html: str) -> str:
     """Every paragraph, list item and cell with its last word kept whole, and every name and possessive in
     running text: a hyphenated last word would leave a fragment of a word alone on the paragraph's last line
-    («plun-» / «der.»), and a name or a possessive is never hyphenated («Родже-ром», «pir-ate’s»).
+    («plun-» / «der.»), and a name or a possessive is never hyphenated («Родже-ром», «pir-ate’s»); a range of
+    numbers never breaks after its dash («160– / 250 g/m²»).
 
     The word's letters are joined (WORD_JOINER), not wrapped in an inline box, which would change how WeasyPrint
     breaks the line before it; the page's language (`<html lang>`) decides where joining keeps a word whole."""
@@ -181,6 +185,7 @@ def whole_last_words(html: str) -> str:
     out = []
     for index, piece in enumerate(pieces):
         if index % 3 == 0:  # text between tags
+            piece = _RANGE.sub(lambda m: m.group() + WORD_JOINER, piece)
             out.append(_POSSESSIVE.sub(lambda m: join(m.group()), _NAME.sub(name, piece)))
         elif index % 3 == 1:  # the tag or element itself
             out.append(piece)

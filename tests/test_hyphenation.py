@@ -85,3 +85,8 @@ def test_spanish_words_are_left_as_they_are_where_joining_would_only_add_breaks(
     itself, under the 3-letter limits, never does; Russian names and English words join."""
     assert whole_last_words('<html lang="es"><p>de la misma manera.</p>') == '<html lang="es"><p>de la misma manera.</p>'
     assert "\u2060".join("Роджером") in whole_last_words('<html lang="ru"><p>с Весёлым Роджером: вот.</p>')
+
+
+def test_a_range_of_numbers_never_breaks_after_its_dash():
+    assert whole_last_words("<td>Card, 160–250 g/m², 2–6 players, p. 3—4</td>") == (
+        "<td>Card, 160–\u2060250 g/m², 2–\u20606 players, p. 3—\u20604</td>")

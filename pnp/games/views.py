@@ -137,7 +137,8 @@ def _head(columns: tuple[OddsColumn, ...], tr: Translator) -> tuple[tuple[HeadCe
 
 
 TINY = Fraction(1, 2000)
-"""Chances below this round to 0.0 %: they print as `<0.1%` (`< 0,1 %` where the language spaces its %)."""
+"""Chances below this round to 0.0 % (above 1 − TINY, to 100.0 %): they print as `<0.1%` and `>99.9%`
+(`< 0,1 %` where the language spaces its %), as only a certainty prints as 0.0 % or 100.0 %."""
 
 
 def odds_view(table: OddsTable, tr: Translator) -> OddsView:
@@ -149,9 +150,11 @@ def odds_view(table: OddsTable, tr: Translator) -> OddsView:
             return tr.number(int(value))
         if kinds[key] == "mean":
             return tr.decimal(float(value), 2)
+        spaced = tr.typography is not None and tr.typography.before_percent is not None
         if 0 < value < TINY:  # possible, but too rare to show: never print it as 0.0 %
-            spaced = tr.typography is not None and tr.typography.before_percent is not None
             return ("<\u00a0" if spaced else "<") + tr.percent(float(TINY) * 2)
+        if 1 - TINY < value < 1:  # all but certain: never print it as 100.0 %
+            return (">\u00a0" if spaced else ">") + tr.percent(1 - float(TINY) * 2)
         return tr.percent(float(value))
 
     return OddsView(table.id, table.intro(tr), tuple(c.header(tr) for c in table.columns), _head(table.columns, tr),

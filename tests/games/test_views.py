@@ -1,0 +1,26 @@
+"""Odds as a reader sees them: only a certainty prints as 0.0 % or 100.0 %."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from helpers import tr
+
+from pnp.games.views import OddsColumn, OddsTable, odds_view
+
+
+def _table(*values: Fraction) -> OddsTable:
+    column = OddsColumn("p", lambda t: "p")
+    return OddsTable("t", (column,), tuple((("p", v),) for v in values), lambda t: "")
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["0.0%", "<0.1%", "50.0%", ">99.9%", "100.0%"]),
+    ("es", ["0,0\u00a0%", "<\u00a00,1\u00a0%", "50,0\u00a0%", ">\u00a099,9\u00a0%", "100,0\u00a0%"]),
+])
+def test_only_a_certainty_prints_as_none_or_all(lang, expected):
+    # 1/46656 and 1 − 1/46656: Gang of Dice's two dice, re-rolled twice, short of a total of 10.
+    view = odds_view(_table(Fraction(0), Fraction(1, 46656), Fraction(1, 2), 1 - Fraction(1, 46656), Fraction(1)),
+                     tr(lang))
+    assert [tr(lang).typeset(row[0]) for row in view.rows] == expected
