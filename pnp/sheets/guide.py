@@ -109,7 +109,8 @@ def _dice_to_buy(ordinary: bool, owned: bool, tr: Translator, game: Game) -> str
     """What to buy for some kinds of game dice: ordinary d6 (as they are, or with a sticker), or blank dice.
     The row names no die: the count beside it says how many, and the tips below say which need a sticker."""
     if ordinary and owned:  # whose die is whose: a colour per player
-        return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm, in one colour per player"),
+        return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm, in one colour per player "
+                                                  "(or blank {size} mm dice with the players' stickers)"),
                          size=BLANK_DIE)
     if ordinary:
         return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm"), size=BLANK_DIE)

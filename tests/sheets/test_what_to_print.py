@@ -15,7 +15,8 @@ BUY = {
     "dice-arena": [("Ordinary six-sided dice, about 16 mm",
                     ((2, 19), (3, 25), (4, 29), (5, 31)))],
     # One Jolly Roger die and two regular dice each.
-    "dead-mans-dice": [("Ordinary six-sided dice, about 16 mm, in one colour per player",
+    "dead-mans-dice": [("Ordinary six-sided dice, about 16 mm, in one colour per player (or blank 16 mm dice with the "
+                        "players' stickers)",
                         ((2, 6), (3, 9), (4, 12), (5, 15), (6, 18)))],
 }
 

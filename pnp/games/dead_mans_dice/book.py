@@ -119,7 +119,7 @@ def example_title(example: engine.Example, rules: engine.DeadMansRules, tr: Tran
         "first-player": tr.gettext("Who goes first"),
         "match": tr.gettext("A match"),
         "next": tr.gettext("The next number up, then a plunder chain"),
-        "total": tr.format(tr.gettext("A total of {total}, and a Jolly Roger die that is never plundered"),
+        "total": tr.format(tr.gettext("A total of {total}, and a Jolly Roger die you cannot plunder"),
                            total=rules.pile_total),
         "skull": tr.gettext("A skull and crossbones goes on any top die"),
         "isolated": tr.gettext("Isolated"),

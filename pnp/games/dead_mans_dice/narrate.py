@@ -106,16 +106,16 @@ class Teller:
         values = {"name": self.names[p], "number": n, "skull": self.skull}
         if p == YOU:
             if base == SKULL and told:
-                return tr.format(tr.gettext("This time your {skull} is the lowest, so you go first and roll another "
-                                            "die."), **values)
+                return tr.format(tr.gettext("This time your {skull} is the lowest, so you take the first "
+                                            "turn."), **values)
             if base == SKULL:
-                return tr.format(tr.gettext("A {skull} counts as {number}, so you have the lowest number: you go "
-                                            "first and roll another die."), **values)
+                return tr.format(tr.gettext("A {skull} counts as {number}, so you have the lowest number: you "
+                                            "take the first turn."), **values)
             if ties:
-                return tr.format(tr.gettext("This time you have the lowest number, {number}, so you go first and "
-                                            "roll another die."), **values)
-            return tr.format(tr.gettext("You have the lowest number, {number}, so you go first and roll another "
-                                        "die."), **values)
+                return tr.format(tr.gettext("This time you have the lowest number, {number}, so you take the "
+                                            "first turn."), **values)
+            return tr.format(tr.gettext("You have the lowest number, {number}, so you take the first "
+                                        "turn."), **values)
         if base == SKULL and told:
             return tr.format(tr.gettext("This time {name} rolls the lowest, a {skull}, and goes first."), **values)
         if base == SKULL:

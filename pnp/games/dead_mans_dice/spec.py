@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from ...i18n import Translator
 from ...model import FieldPath, FrozenDict, Game, Params, Range
 from ...rules import Checker
+from ...sheets.options import BLANK_DIE
 from ..gamespec import GameSpec, Owner
 from .book import DeadMansBook
 from .kit import score_pad
@@ -120,12 +121,18 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
 
 def _derive(game: Game) -> Mapping[str, Any]:
     """`{skull_number}`: the number a skull and crossbones counts as, the one it covers on an ordinary die (1);
-    `{lowest_number}` and `{highest_number}`: the ends of the numbers, which never wrap around (1 and 6)."""
+    `{lowest_number}` and `{highest_number}`: the ends of the numbers, which never wrap around (1 and 6);
+    `{dice_per_player}`, `{dice_min}`, `{dice_max}`: the dice a pirate and a table bring (3, 6 and 18);
+    `{blank_die_mm}`: the size of the blank dice the stickers fit (16)."""
     from .engine import SKULL
 
     numbers = [face.value for face in game.faces if face.value is not None]
     skull = next((face for face in game.faces if face.id == SKULL), None)
     derived: dict[str, Any] = {"lowest_number": min(numbers), "highest_number": max(numbers)} if numbers else {}
+    # The dice a table brings (the kit prints none): so many per pirate, for the fewest and the most pirates.
+    per_player = sum(die.per_player or 0 for die in game.dice)
+    derived.update(dice_per_player=per_player, dice_min=per_player * game.players[0],
+                   dice_max=per_player * game.players[1], blank_die_mm=round(BLANK_DIE))
     if skull is not None and skull.value is not None:
         derived["skull_number"] = skull.value
     return derived

@@ -147,8 +147,21 @@ def _step(game: Game, step: engine.Resolution, label: str, tr: Translator) -> di
     }
 
 
-def example_view(example: engine.Example, game: Game, tr: Translator) -> ExampleView:
-    """One example in the reader's language; `extra["steps"]` holds each throw for the game's example template."""
+ZONES = ("arena_before", "throw", "arena", "captured", "removed")
+"""An example row's zones of dice, left to right."""
+
+
+def zone_widths(examples: Sequence[engine.Example], game: Game, tr: Translator) -> dict[str, int]:
+    """The most dice each zone shows in any example's row: every example sizes its columns for these, so that
+    the columns line up from one example to the next."""
+    rows = [_step(game, step, "", tr) for example in examples for step in example.steps]
+    return {zone: max([len(row[zone].faces) for row in rows] + [1]) for zone in ZONES}
+
+
+def example_view(example: engine.Example, game: Game, tr: Translator,
+                 widths: Mapping[str, int] | None = None) -> ExampleView:
+    """One example in the reader's language; `extra["steps"]` holds each throw for the game's example template,
+    `extra["widths"]` the dice each zone's column makes room for (see zone_widths)."""
     many = len(example.steps) > 1
     steps = [_step(game, step, tr.format(tr.gettext("Throw {n}"), n=i) if many else tr.gettext("The throw"), tr)
              for i, step in enumerate(example.steps, 1)]
@@ -157,7 +170,7 @@ def example_view(example: engine.Example, game: Game, tr: Translator) -> Example
     return ExampleView(example.goal.value, example_title(example, tr), tuple(_scene(example, tr)), first["throw"],
                        (first["arena_before"],), (last["arena"], last["captured"], last["removed"]),
                        tuple(s for step in steps for s in step["sentences"]) + closing,
-                       {"steps": steps, "closing": closing})
+                       {"steps": steps, "closing": closing, "widths": dict(widths or {})})
 
 
 # ------------------------------------------------------------------ odds
@@ -195,7 +208,9 @@ class ArenaBook:
         return engine.ArenaEngine(arena_rules(game))
 
     def examples(self, game: Game, tr: Translator) -> ExamplesView:
-        views = tuple(example_view(e, game, tr) for e in examples(game))
+        shown = examples(game)
+        widths = zone_widths(shown, game, tr)
+        views = tuple(example_view(e, game, tr, widths) for e in shown)
         intro = tr.gettext("Each example shows the arena before a throw and the dice thrown, then the arena after "
                            "the throw, the dice captured, and the dice removed from the game.")
         return ExamplesView(intro, views)  # the game's example template labels each zone itself

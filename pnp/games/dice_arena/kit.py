@@ -9,7 +9,7 @@ from typing import Any
 from ...i18n import Translator
 from ...model import Game
 from ...sheets.options import Options
-from ...sheets.pads import Head, Pad, open_pad
+from ...sheets.pads import HEADS, NAMES, ROW, Head, Pad, Row, open_pad, table_box
 from ...sheets.page import Frame, Label, Line, Rect
 
 DIAMETER = 360.0
@@ -170,9 +170,21 @@ def arena_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> 
             "mark_arm": MARK, "mark_ring": MARK_RING, "letter_size": LETTER}
 
 
+PAD_ROWS = 30
+"""Numbered rows on the score pad, below the start row, like the other games' pads."""
+PAD_ROW_MIN = 6.0
+"""The shortest row, in millimetres, that the pad narrows to for PAD_ROWS; a shorter page keeps fewer rows."""
+
+
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
-    """The dice in each hand after every round of turns, from the dice dealt at the start."""
-    # TRANSLATORS: a score pad's row head. Dice Arena's rows are passes of turns around the table, not game
-    # rounds: its entry (msgctxt dice-arena) may say «Круг» where the shared entry says «Раунд».
-    head = tr.game_gettext(game.id, "Round")
-    return open_pad(game, frame, Head("round", head), (Head("hand", tr.gettext("Dice in hand")),), start=True)
+    """The dice in each hand after every turn around the table, from the dice dealt at the start."""
+    # TRANSLATORS: a score pad's row head, printed in a narrow column on up to three lines: a row is one turn of
+    # every player, in order around the table (the rulebook never calls it a round).
+    lead = Head("round", tr.gettext("Turn around the table"))
+    heads = (Head("hand", tr.gettext("Dice in hand")),)
+    box = table_box(frame)
+    row = min(ROW, (box.h - NAMES - HEADS) / (PAD_ROWS + 1))
+    if row < PAD_ROW_MIN:
+        return open_pad(game, frame, lead, heads, start=True)
+    rows = (Row("start"),) + tuple(Row("number", n) for n in range(1, PAD_ROWS + 1))
+    return Pad(lead, (), heads, game.players[1], rows, row, box)

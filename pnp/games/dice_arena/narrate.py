@@ -16,6 +16,10 @@ def narrate(events: Sequence[Event], tr: Translator) -> list[str]:
     if throw is not None and throw["strike"]:
         out.append(_strike(thrown, tr))
     groups = [e for e in events if e.kind == Kind.CAPTURED]
+    # A capture's new hand and the end of the turn make one sentence (two short ones read choppy, and the second
+    # was left alone on a line).
+    captured_end = any(e.kind == Kind.TURN_END and e["reason"] == End.CAPTURED for e in events)
+    joined = False
     for event in events:
         kind = event.kind
         if kind == Kind.REMOVED:
@@ -24,13 +28,19 @@ def narrate(events: Sequence[Event], tr: Translator) -> list[str]:
             out.append(_captured(groups, tr))
         elif kind == Kind.STAYED:
             out.append(_stayed(list(event["numbers"]), tr))
+        elif kind == Kind.HAND and event["hand"] and captured_end:
+            n = event["hand"]
+            out.append(tr.format(tr.ngettext("You now have {n:word} die in your hand, and the capture ends your turn.",
+                                             "You now have {n:word} dice in your hand, and the capture ends your "
+                                             "turn.", n), n=n))
+            joined = True
         elif kind == Kind.HAND and event["hand"]:
             n = event["hand"]
             out.append(tr.format(tr.ngettext("You now have {n:word} die in your hand.",
                                              "You now have {n:word} dice in your hand.", n), n=n))
         elif kind == Kind.ELIMINATED:
             out.append(tr.gettext("Your hand is empty, so you are eliminated at once."))
-        elif kind == Kind.TURN_END and event["reason"] == End.CAPTURED:
+        elif kind == Kind.TURN_END and event["reason"] == End.CAPTURED and not joined:
             out.append(tr.gettext("A capture ends your turn."))
         elif kind == Kind.TURN_END and event["reason"] == End.STOPPED:
             out.append(tr.gettext("You choose to stop, and your turn ends: the next player clockwise throws into "

@@ -108,21 +108,33 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
 
 def example_view(example: engine.Example, game: Game, tr: Translator, number: int) -> ExampleView:
     """One example in the reader's language."""
+    res = example.resolution
+    # "You bank nothing" holds only for an empty bag, unless the roll itself takes the bag (skull, thief): say so.
+    empty = (not example.bag and res.turn_over and not res.banked
+             and res.tier not in (engine.TierId.SKULL, engine.TierId.THIEF))
     before = []
     if example.bag:
         before.append(tr.format(tr.ngettext("Your bag holds {n:word} diamond.", "Your bag holds {n:word} diamonds.",
                                             example.bag), n=example.bag))
+    elif empty and not example.void_streak:
+        before.append(tr.gettext("Your bag is empty."))
     if example.lost:
         n = len(example.lost)
         before.append(tr.format(tr.ngettext("The lost zone holds {n:word} die.", "The lost zone holds {n:word} dice.",
                                             n), n=n))
-    if example.void_streak == 1:
+    if example.void_streak == 1 and empty:
+        before.append(tr.gettext("Your bag is empty, and your previous roll showed nothing but voids."))
+    elif example.void_streak == 1:
         before.append(tr.gettext("Your previous roll showed nothing but voids."))
+    elif example.void_streak and empty:
+        n = example.void_streak
+        before.append(tr.format(tr.ngettext(
+            "Your bag is empty, and your last {n:word} roll showed nothing but voids.",
+            "Your bag is empty, and your last {n:word} rolls showed nothing but voids.", n), n=n))
     elif example.void_streak:
         n = example.void_streak
         before.append(tr.format(tr.ngettext("Your last {n:word} roll showed nothing but voids.",
                                              "Your last {n:word} rolls showed nothing but voids.", n), n=n))
-    res = example.resolution
     after = (
         Zone(tr.gettext("Bag"), res.bag),
         Zone(tr.gettext("Board"), res.board),

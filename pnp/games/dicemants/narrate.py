@@ -177,9 +177,9 @@ def _thief_steals(lost: list[Event], tr: Translator) -> str:
     if n == 1:
         return tr.gettext("The thief sends your only diamond to the lost zone.")
     if n == 2:
-        return tr.gettext("The thief steals both your diamonds: they go to the lost zone.")
-    return tr.format(tr.ngettext("The thief steals all {n:word} diamond: it goes to the lost zone.",
-                                 "The thief steals all {n:word} diamonds: they go to the lost zone.", n), n=n)
+        return tr.gettext("The thief sends both your diamonds to the lost zone.")
+    return tr.format(tr.ngettext("The thief sends all {n:word} diamond to the lost zone.",
+                                 "The thief sends all {n:word} diamonds to the lost zone.", n), n=n)
 
 
 def _kept(kept: list[Event], after_bug: bool, tr: Translator) -> list[str]:

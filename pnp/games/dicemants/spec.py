@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from ...i18n import Translator, names, placeholder_problems
 from ...model import FieldPath, FrozenDict, Game, Params, Range, Sentence, Text
 from ...rules import ID, MAX_DICE, Checker, kind_of
+from ...sheets.options import BLANK_DIE
 from ..gamespec import GameSpec, Sheet
 from .book import DicemantsBook
 from .kit import mine_layout, score_pad
@@ -146,7 +147,17 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
         "tier_names": lambda tier: [tr.text(game.face(f).name, game.values) for f in tier.faces],
         # The locked way adds to the tiers marked with_locked.
         "locked": next((f for f in game.faces if f.id == "locked"), None),
+        "also_needed": lambda: [_dice_needed(game, tr)] if game.dice else [],
     }
+
+
+def _dice_needed(game: Game, tr: Translator) -> str:
+    """The game's own dice head "Also needed": the kit makes them from blank dice and stickers, or paper dice."""
+    n = sum(die.count or 1 for die in game.dice)
+    return tr.format(tr.ngettext(
+        "the {n:word} die, {first}: a blank {size} mm die with the kit's sticker, or the kit's paper die",
+        "the {n:word} dice, {first} to {last}: blank {size} mm dice with the kit's stickers, or the kit's paper dice",
+        n), n=n, first=game.dice[0].id, last=game.dice[-1].id, size=BLANK_DIE)
 
 
 SPEC = GameSpec(

@@ -70,7 +70,7 @@ def face_label(value: int) -> str:
 TITLES: dict[str, Callable[[Translator], str]] = {
     "yellow-reroll": lambda tr: tr.gettext("A yellow card triggered by a re-roll"),
     "black-dodge": lambda tr: tr.gettext("A black card dodged by a re-roll"),
-    "gangster": lambda tr: tr.gettext("A gangster breaks the pattern"),
+    "gangster": lambda tr: tr.gettext("A gangster never counts"),
     "tie": lambda tr: tr.gettext("Equal totals"),
     "nobody-wins": lambda tr: tr.gettext("Everyone triggers the card"),
     "bonus-round": lambda tr: tr.gettext("A bonus round"),

@@ -94,12 +94,12 @@ def meets(card: Card, numbers: Mapping[int, int]) -> bool:
 
 
 def numbers_of(dice: Sequence[int]) -> Counter[int]:
-    """How many dice show each number; gangsters are no number, so they never count toward a card."""
+    """How many dice show each number; gangsters are no number, so they never count towards a card."""
     return Counter(d for d in dice if d != GANGSTER)
 
 
 def triggers(card: Card, dice: Sequence[int]) -> bool:
-    """Whether a roll (face values, 0 for a gangster) triggers the card; gangsters never count toward a pattern."""
+    """Whether a roll (face values, 0 for a gangster) triggers the card; gangsters never count towards a pattern."""
     return meets(card, numbers_of(dice))
 
 

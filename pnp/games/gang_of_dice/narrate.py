@@ -182,8 +182,9 @@ def _rerolled(event: Event, reroll: Event | None, tr: Translator) -> str:
 
 def spared_line(values: Sequence[int], tr: Translator) -> str:
     """Why a gangster kept the card from triggering, and which numbers in its place would have triggered it."""
-    return tr.format(tr.gettext("A gangster never counts toward a card: had this one shown {values}, the card would "
-                                "have triggered."), values=tr.join([tr.number(v) for v in values], style="or"))
+    # The example's title has said that a gangster never counts: the sentence names what it kept away.
+    return tr.format(tr.gettext("Had the gangster shown {values} instead, the card would have triggered."),
+                     values=tr.join([tr.number(v) for v in values], style="or"))
 
 
 def _turn_end(event: Event, who: str, tr: Translator) -> list[str]:

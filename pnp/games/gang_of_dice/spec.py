@@ -130,9 +130,20 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
         "pool_groups": lambda die: pool_groups(die.per_player_by_count),
         # The worked examples and the odds tables: a card pictured small, found by its number in the deck.
         "card_picture": lambda card, scope: card_miniature(card, params(game).face_max, scope),
-        "also_needed": lambda: [tr.format(tr.ngettext("{n} warning card", "{n} warning cards", len(cards(game))),
-                                          n=len(cards(game)))] if cards(game) else [],
+        "also_needed": lambda: _also_needed(game, tr),
     }
+
+
+def _also_needed(game: Game, tr: Translator) -> list[str]:
+    """What the table gathers besides the score pad and pencil: the shared dice (ordinary dice will do, the kit
+    prints paper ones) and the warning cards."""
+    out = [tr.format(tr.ngettext("{n} ordinary six-sided die, or the kit’s paper dice",
+                                 "{n} ordinary six-sided dice, or the kit’s paper dice", die.table), n=die.table)
+           for die in game.dice if die.table]
+    if cards(game):
+        out.append(tr.format(tr.ngettext("{n} warning card", "{n} warning cards", len(cards(game))),
+                             n=len(cards(game))))
+    return out
 
 
 SPEC = GameSpec(

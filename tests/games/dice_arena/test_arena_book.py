@@ -72,14 +72,13 @@ def test_resolve_without_json_tells_the_throw_in_words(project):
         "Both Xs are removed first, so they never count as a pair.",
         "You capture both 3s.",
         "Your 4 matches nothing and stays in the arena.",
-        "You now have two dice in your hand.",
-        "A capture ends your turn.",
+        "You now have two dice in your hand, and the capture ends your turn.",
     ]
 
 
 @pytest.mark.parametrize("arena, thrown, hand, told", [
     # One group: both dice, or all of a strike's dice alike; the neutral die is named in the same sentence.
-    ((3,), (3,), 2, ["You capture both 3s.", "You now have three dice in your hand.", "A capture ends your turn."]),
+    ((3,), (3,), 2, ["You capture both 3s.", "You now have three dice in your hand, and the capture ends your turn."]),
     ((), (2, 2, 2, 6), 4, ["You throw your whole hand at once.", "You capture all three 2s.",
                            "Your 6 matches nothing and stays in the arena."]),
     # Every matching group in one sentence: two, three, and more groups.
@@ -204,9 +203,11 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
         "Check the arena (see the next section). If the check did not end your turn, throw another die (go back to "
         "step\u00a01) or stop. When your turn ends, the next player clockwise takes a turn.",
         "Put the arena in the middle of the table: a box lid is best. The printed arena, 36\u00a0cm across, comes as "
-        "four tiles that you glue together. You can also draw a circle at least as large on paper.",
+        "four tiles that you glue or tape together. You can also draw a circle at least as large on paper.",
         "In or out: a die is in the arena when more than half of it lies inside the edge. A cocked die, leaning on "
         "another die or on the wall, is thrown again by the same player.",
+        "How to throw: throw from outside the arena, low, so that the dice roll.",  # as the arena mat says
+        "If no dice match, they all stay in the arena, and your turn goes on (see Playing a turn, step\u00a03).",
         "The youngest player goes first. Play goes clockwise. The first player throws the neutral die into the arena. "
         "If it shows an X or lands outside, throw it again.",
         "Game design: Dieter Nüßle (2012). Publisher: Ravensburger.",
@@ -215,7 +216,7 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
     assert "Player die" in text and "Arena die" not in text  # the components name no die the rules never use
     markup = html("dice-arena", "en")
     assert "Originally published as <em>Strike</em>." in markup
-    for head in ("Strike:", "Failed throw:", "In or out:"):  # run-in heads, set in bold
+    for head in ("Strike:", "Failed throw:", "In or out:", "How to throw:"):  # run-in heads, set in bold
         assert f"<strong>{head}</strong> " in markup
 
 
@@ -253,6 +254,17 @@ def test_example_views_carry_each_throw():
     assert neutral.before == ("It is the first turn of the game. The neutral die shows 4 in the arena.",
                               "You have nine dice in your hand.")
     assert neutral.extra["steps"][0]["captured"].tags == ("neutral", "")
+
+
+def test_every_example_sizes_its_columns_for_the_widest_zone_of_any_example():
+    """The columns line up from one example to the next: each zone is as wide as its most dice anywhere (the
+    strike of six dice, the two pairs captured, the three dice left in the arena)."""
+    g, t = game("dice-arena"), tr("en")
+    views = BOOK.examples(g, t).examples
+    assert {str(v.extra["widths"]) for v in views} == {
+        str({"arena_before": 2, "throw": 6, "arena": 3, "captured": 4, "removed": 2})}
+    markup = html("dice-arena", "en")
+    assert markup.count('style="width: 48mm"') == sum(len(v.extra["steps"]) for v in views)  # six dice thrown
 
 
 def test_simulation_is_reproducible_by_seed(project):

@@ -1,11 +1,14 @@
-"""Dice Arena's kit: what a table buys to glue the arena, and the score pad's words about its rows."""
+"""Dice Arena's kit: what a table buys to glue the arena, and the score pad's rows and the words about them."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import game, spaced, tr
 from sheets.sheet_readback import text
 
+from pnp.games.dice_arena.kit import score_pad
 from pnp.sheets.guide import shopping
+from pnp.sheets.page import Frame
 
 
 def test_the_list_to_buy_names_the_glue_for_the_arena_and_no_part_twice():
@@ -17,6 +20,16 @@ def test_the_list_to_buy_names_the_glue_for_the_arena_and_no_part_twice():
 
 def test_the_score_pad_says_what_a_row_is(made):
     words = spaced(text(made("dice-arena", "score-pad")))
-    assert ("After each round (one full turn around the table), write on the next row how many dice each player "
-            "holds. A player with no dice is eliminated.") in words
+    assert ("After every player has had a turn, write on the next row how many dice each player holds. A player "
+            "with no dice is eliminated.") in words
+    assert "Turn around the table" in words and "Round" not in words  # the rulebook never says "round"
     assert "Dice in hand at the start: 9 for 2 players · 8 for 3 players · 7 for 4 players · 6 for 5 players" in words
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_score_pad_has_a_start_row_and_thirty_numbered_rows(paper):
+    frame = Frame.of(paper)
+    pad = score_pad(game("dice-arena"), frame, tr("en"))
+    assert [r.kind for r in pad.rows] == ["start"] + ["number"] * 30
+    assert [r.number for r in pad.rows[1:]] == list(range(1, 31))
+    assert 6.0 <= pad.row_height <= 7.0 and pad.bottom <= frame.body.bottom + 1e-6  # rows to write in, on the page

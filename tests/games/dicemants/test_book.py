@@ -93,7 +93,7 @@ def test_a_second_bug_does_the_same_and_the_letters_name_the_dice():
         "Your turn ends and you bank nothing.",
     ]),
     (["thief", "void"], 0, ["The thief finds no diamond to steal."]),
-    (["diamond", "thief", "diamond"], 0, ["The thief steals both your diamonds: they go to the lost zone."]),
+    (["diamond", "thief", "diamond"], 0, ["The thief sends both your diamonds to the lost zone."]),
     (["tnt", "diamond"], 0, ["TNT acts and every other face is ignored, so your diamond does not go into your bag."]),
     (["pick", "void", "diamond"], 0, ["The broken pick acts and every other face is ignored.",
                                       "Die A, the one closest to the pick, goes to the lost zone.",
@@ -358,3 +358,27 @@ def test_the_components_table_drops_how_many_only_when_every_count_is_one(projec
     head = re.search(r'<table class="data dice">\s*<thead><tr>(.*?)</tr></thead>', markup, re.S)
     assert head is not None
     assert re.findall(r"<th>([^<]*)</th>", head.group(1)) == (["Die", "Faces"] if hidden else ["Die", "How many", "Faces"])
+
+
+def test_an_example_that_banks_nothing_says_the_bag_was_empty():
+    """"You bank nothing" is right only for an empty bag, unless the roll itself takes the bag (skull, thief)."""
+    g = game("dicemants")
+    before = {e.id: example_view(e, g, tr("en"), i).before for i, e in enumerate(examples(g), 1)}
+    assert before["locked-bug"] == ("Your bag is empty.",)
+    assert before["pick-alone"] == ("Your bag is empty.",)
+    assert before["void-streak"] == ("Your bag is empty, and your previous roll showed nothing but voids.",)
+    assert before["locked-thief"] == () and before["pinned-6"] == ()  # thief, skull: the bag goes anyway
+    assert before["locked-plain"] == ()  # the bag is banked, whatever it held
+
+
+def test_the_dice_head_also_needed_and_the_tiers_are_read_from_tier_one():
+    text = html_text(html("dicemants", "en")).replace("\u00a0", " ").replace("\u2060", "")
+    assert ("the six dice, A to F: blank 16 mm dice with the kit\u2019s stickers, or the kit\u2019s paper dice "
+            "mine mat") in text
+    assert "go down this list from tier 1 and stop at the first tier that shows on the board" in text
+    assert "Precedence: only the first tier that shows acts" in text and "highest tier" not in text
+    # The all-void rule is the turn's step 4, between resolving the roll and the choice to re-roll.
+    assert ("Resolve the roll by precedence (see the next section). If two rolls in a row show nothing but voids, "
+            "your turn ends at once and you bank your bag. Any other roll resets the count. If the board is empty")\
+        in text
+    assert "The first player to reach 21 diamonds at the end of their turn wins at once." in text

@@ -112,8 +112,7 @@ def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
                  condition=condition_text(card, t)),
         t.format(t.ngettext("Roll: {n:word} die, a total of {total}.", "Roll: {n:word} dice, a total of {total}.", 3), n=3, total=5),
         t.gettext("The result does not trigger the card."),
-        t.format(t.gettext("A gangster never counts toward a card: had this one shown {values}, the card would have "
-                           "triggered."), values=t.number(5)),
+        t.format(t.gettext("Had the gangster shown {values} instead, the card would have triggered."), values=t.number(5)),
     ]
 
 
@@ -207,8 +206,7 @@ def test_examples_narration_in_english_is_exact():
         "Both players triggered the card, so nobody wins the round: the seven dice on the table stay there for the "
         "winner of the next round.",
     )
-    assert views["gangster"].sentences[-1] == ("A gangster never counts toward a card: had this one shown 2 or 4, the "
-                                               "card would have triggered.")
+    assert views["gangster"].sentences[-1] == "Had the gangster shown 2 or 4 instead, the card would have triggered."
     assert views["out-of-dice"].before[-1] == "Vito has a pool of two dice, and Rosa has 94."
     # The last round: every die of the game is in the pools (96 to start, plus 3 and 6 bonus dice), the first player
     # holding the bonus dice; the game's end gives both counts.
@@ -297,9 +295,10 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
     assert (g.values["table_gang"], g.values["gangster_pips"]) == (12, 6)
     text = html_text(html("gang-of-dice", "en")).replace("\u2060", "")  # word joiners are typography, not words
     for sentence in (
-        # The dice are counted once, under Components; the overview says ordinary dice will do.
+        # The dice are counted under Components; Also needed says where they come from, and lists the cards.
         "Gang die 12\u00a0for the whole table",
-        "Also needed 18\u00a0warning cards score pad to track every pool pencil",
+        "Also needed 12\u00a0ordinary six-sided dice, or the kit’s paper dice 18\u00a0warning cards score pad to track "
+        "every pool pencil",
         "Each die has a gangster face; its other faces show the numbers 1\u00a0to 5. Ordinary six-sided dice will do, "
         "with the 6\u00a0as the gangster.",
         "Print-and-play: nobody needs a whole pool of real dice. The table shares 12\u00a0dice, and each pool is just a "
@@ -313,8 +312,8 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
         "The highest total clear of the card wins and takes every die on the table.",
         "Players Pool (dice per player) 2–3 48 4 36",  # player counts with the same pool share a row
         "The deck has 18\u00a0cards. Those marked * are of our own design; the rest come from the original game.",
-        "Consecutive values are numbers one apart, such as 3\u00a0and 4; three consecutive values are, for example, 2, 3, "
-        "and 4.",
+        "Consecutive values are numbers one apart: 3\u00a0and 4\u00a0are two consecutive values, and 2, 3, and 4\u00a0are "
+        "three.",
         "Odd and even cards count dice, not values: two dice showing 3\u00a0count as two odd dice.",
         "If every player triggers the warning card, nobody wins the round. The dice stay on the table for the winner "
         "of the next round.",

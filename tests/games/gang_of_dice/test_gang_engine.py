@@ -73,7 +73,7 @@ def test_the_engine_plays_the_rules_file():
 
 # ------------------------------------------------------------------ cards and judging
 
-def test_gangsters_never_count_toward_a_card():
+def test_gangsters_never_count_towards_a_card():
     # The review's cases: 2, G, 4 is no run of two; G, G is no pair; 1, 1, 3 is three odd dice (dice are counted).
     assert not triggers(CARDS["run-2"], (2, G, 4))
     assert not triggers(CARDS["pair"], (G, G))
