@@ -105,6 +105,9 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--ink", choices=INKS, default="full",
                    help="the cards in the kit: full colour, or low ink (white cards, outline backs); "
                         "both are built (default: full)")
+    b.add_argument("--force", action="store_true",
+                   help="make every file again, even those up to date (made from the same rules, templates, "
+                        "catalogs, fonts, options and pnp)")
     b.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub", help="print only errors")
 
     c = sub.add_parser("check", help="validate the rules, the reviewed examples and the catalogs")
@@ -263,14 +266,16 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
     with _logged(stderr, quiet):  # a wait for another build into the same folder is told
         options = Options(args.sticker_size, args.paper_die_size, args.ink)
         report = build(project, args.games or None, args.lang, args.paper, args.out, progress,
-                       options=options, kinds=EVERY)
+                       options=options, kinds=EVERY, force=args.force)
     for warning in [*report.warnings, *report.layout]:
         print(f"warning: {warning}", file=stderr)
-    for game_id in review.changed(project, load_games(project.rules, project.root, args.games or None)):
+    # The reviewed examples compared for the games made again: a rule change is what changes them.
+    for game_id in review.changed(project, load_games(project.rules, project.root, report.games)
+                                  if report.games else []):
         print(f"warning: the worked examples of {game_id} changed since they were last reviewed: "
               f"see `pnp examples {game_id} --diff` before printing", file=stderr)
     if not quiet:
-        print(f"built {len(report.written)} files", file=stdout)
+        print(report.summary, file=stdout)
     return 0
 
 

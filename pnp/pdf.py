@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, unquote_to_bytes, urljoin, urlparse
 
-from . import layout
+from . import layout, stamps
 from .errors import InputError, Problem, display_path
 
 REFERENCE = re.compile(r"""(?:(?:@import\s+)?url\(\s*|\b(?:href|src)\s*=\s*|@import\s+)(["']?)([^"'()\s>]+)\1""",
@@ -88,6 +88,7 @@ def _fetcher_class() -> type:
                 named = Path(unquote(urlparse(url).path))
                 path = named.resolve()
                 if any(path.is_relative_to(folder) for folder in self.allowed):
+                    stamps.note(named)  # a font or picture the page uses: its change remakes the page
                     return super().fetch(url, headers)
                 real = f" (a link to {path})" if path != named.absolute() else ""
             self.refused.append((url, real))

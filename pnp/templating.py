@@ -13,6 +13,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
+from . import stamps
 from .errors import InputError, Problem
 from .games import find_spec
 from .i18n import Translator
@@ -58,11 +59,38 @@ def template_file(project: Project, game: Game | None, name: str) -> str:
     return project.shown(next((f / name for f in folders if (f / name).exists()), folders[0] / name))
 
 
+class NotingEnvironment(SandboxedEnvironment):
+    """The sandbox that tells the render's record (pnp.stamps) each template it looks up, the file it found and the
+    folders before it that might hold one later: an edit, or a template added where it would win, remakes the page."""
+
+    def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> jinja2.Template:
+        if isinstance(name, str):
+            self._note(self.join_path(name, parent) if parent is not None else name)
+        return super().get_template(name, parent, globals)
+
+    def select_template(self, names: Any, parent: str | None = None, globals: Any = None) -> jinja2.Template:
+        if not isinstance(names, jinja2.Undefined):
+            for name in names:
+                if isinstance(name, str) and self._note(self.join_path(name, parent) if parent is not None else name):
+                    break
+        return super().select_template(names, parent, globals)
+
+    def _note(self, name: str) -> bool:
+        """Note where `name` is looked up, up to the folder that holds it; whether one does."""
+        assert isinstance(self.loader, ProjectLoader)
+        for folder in self.loader.searchpath:
+            path = Path(folder) / name
+            stamps.note(path)
+            if path.is_file():
+                return True
+        return False
+
+
 @lru_cache(maxsize=32)
 def _environment(folders: tuple[Path, ...]) -> jinja2.Environment:
     """One environment per set of template folders, kept for the process: each template is compiled once
     (Jinja2 reloads a template whose file changed)."""
-    return SandboxedEnvironment(
+    return NotingEnvironment(
         loader=ProjectLoader(list(folders)),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(["html"]),
