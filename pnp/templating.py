@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import re
 import sys
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -169,9 +170,20 @@ def game_context(game: Game, tr: Translator) -> dict[str, Any]:
     return context
 
 
+_RENDERING = threading.RLock()
+"""The environments are shared by the process and each render installs its language in one: one render at a time
+(`pnp watch --serve` renders preview pages in the server's threads while its build renders kits)."""
+
+
 def render_template(project: Project, translator: Translator, name: str, context: dict[str, Any],
                     game: Game | None = None) -> str:
     """Render one template (the game's own templates searched too); template mistakes name the file and line."""
+    with _RENDERING:
+        return _render_template(project, translator, name, context, game)
+
+
+def _render_template(project: Project, translator: Translator, name: str, context: dict[str, Any],
+                     game: Game | None = None) -> str:
     env = environment(project, translator, game)
     try:
         # The one place every string a reader sees passes: the language's typography set on the page's text.
