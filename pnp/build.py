@@ -12,6 +12,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from . import derived, layout, stamps
 from .errors import InputError, Problem
@@ -275,22 +276,31 @@ def _make(settings: Settings, stale: list[Job], jobs: list[Job], translators: di
         # long as they took last time) so that no worker is left with a long one at the end.
         renders = [(job, staging.path(job.path)) for job in stale if job.kind != "kit"]
         renders.sort(key=lambda render: -_expected(manifest, render[0]))
-        _render_all(settings, renders, translators, done, workers, out)
-        # Step 3 – each kit, from the files of its game and language (those not made again as they are).
+        # Step 3 – each kit, from the files of its game and language (those not made again as they are), as soon
+        # as its parts are made.
         made = [_staged(j, staging) if j in stale else j for j in jobs]
-        for job in stale:
-            if job.kind == "kit":
-                start = time.perf_counter()
-                with stamps.recording() as reads:
-                    try:
-                        _kit(_staged(job, staging), translators[job.lang], made, settings)
-                    except OSError as exc:
-                        raise write_error(job.path, exc, project.root) from None
-                reads.update(_inputs(project, job))
-                done(job, Rendered([], [], tuple(sorted(reads)), time.perf_counter() - start))
+        kits = [Kit(job, staging.path(job.path), [m for j, m in zip(jobs, made, strict=True) if _part_of(j, job)],
+                    frozenset(j.path for j in stale if _part_of(j, job))) for job in stale if job.kind == "kit"]
+        _render_all(settings, renders, kits, translators, done, workers, out)
         # Step 4 – every file moved into place at once, under the output folder's lock.
         staging.commit([job.path for job in stale])
     return finished
+
+
+@dataclass(frozen=True)
+class Kit:
+    """A kit to merge: where it is made, its parts (as made by this build, or as they are), and which of them this
+    build makes (it waits for those)."""
+
+    job: Job
+    staged: Path
+    parts: list[Job]
+    needs: frozenset[Path]
+
+
+def _part_of(part: Job, kit: Job) -> bool:
+    return (part.kind != "kit" and part.game.id == kit.game.id and part.lang == kit.lang
+            and part.paper == kit.paper)
 
 
 def _expected(manifest: Manifest, job: Job) -> float:
@@ -315,9 +325,10 @@ def _staged(job: Job, staging: Staging) -> Job:
     return replace(job, path=staging.path(job.path))
 
 
-def _render_all(settings: Settings, renders: list[tuple[Job, Path]], translators: dict[str, Translator],
-                done: Callable[[Job, Rendered], None], workers: int | None, out: Path) -> None:
-    """Render in worker processes when there are enough files to pay for them, else here.
+def _render_all(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit],
+                translators: dict[str, Translator], done: Callable[[Job, Rendered], None], workers: int | None,
+                out: Path) -> None:
+    """Render, and merge the kits, in worker processes when there are enough files to pay for them, else here.
 
     The engines' derivations (worked examples, odds) are made once, here, while the workers start, and kept on disk
     for the workers (pnp.derived); a worker only reads them.
@@ -328,7 +339,7 @@ def _render_all(settings: Settings, renders: list[tuple[Job, Path]], translators
     books = {job.game.id: job.game for job, _ in renders if job.kind == "rulebook"}
     if count > 1:
         try:
-            _render_in_parallel(settings, renders, count, done,
+            _render_in_parallel(settings, renders, kits, count, done,
                                 before=lambda: _derive(list(books.values()), translators))
         except BrokenProcessPool:
             raise InputError(Problem(project.shown(out), None, "", "a render worker died (out of memory, or "
@@ -336,6 +347,8 @@ def _render_all(settings: Settings, renders: list[tuple[Job, Path]], translators
     else:
         for job, staged in renders:
             done(job, _checked(_render(settings, job, staged, translators)))
+        for kit in kits:
+            done(kit.job, _checked(_merge_kit(settings, kit, translators)))
 
 
 def _derive(games: list[Game], translators: dict[str, Translator]) -> None:
@@ -348,9 +361,12 @@ def _derive(games: list[Game], translators: dict[str, Translator]) -> None:
             book.printed_odds(game)
 
 
-def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], count: int,
+def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit], count: int,
                         done: Callable[[Job, Rendered], None], before: Callable[[], None] = lambda: None) -> None:
     """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited).
+
+    A worker is handed one file at a time: a kit whose parts are all made first, else the next render (the
+    longest first), so the kits are merged while the last renders run rather than after them.
 
     The workers leave Ctrl-C to this process, and die with it: on any failure or interrupt here they are
     stopped at once, and a worker whose parent is gone (killed) ends itself.
@@ -369,11 +385,24 @@ def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], cou
                 signal.signal(signal.SIGINT, previous)
         before()  # … while this process does what they all need done first
         wait(warming)
-        pending = {pool.submit(_render, settings, job, staged): job for job, staged in renders}
-        while pending:
+        queue, waiting = list(reversed(renders)), list(kits)
+        made: set[Path] = set()
+        pending: dict[Any, Job] = {}
+        while queue or waiting or pending:
+            ready = [kit for kit in waiting if kit.needs <= made]
+            while len(pending) < count and (ready or queue):
+                if ready:
+                    kit = ready.pop(0)
+                    waiting.remove(kit)
+                    pending[pool.submit(_merge_kit, settings, kit)] = kit.job
+                else:
+                    job, staged = queue.pop()
+                    pending[pool.submit(_render, settings, job, staged)] = job
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                done(pending.pop(future), _checked(future.result()))
+                job = pending.pop(future)
+                done(job, _checked(future.result()))
+                made.add(job.path)
     except BaseException:
         _stop(pool)
         raise
@@ -461,6 +490,25 @@ def _render_recorded(settings: Settings, job: Job, staged: Path,
         return None, exc.problems
     except OSError as exc:
         return None, write_error(job.path, exc, project.root).problems
+
+
+def _merge_kit(settings: Settings, kit: Kit,
+               translators: dict[str, Translator] | None = None) -> tuple[Rendered | None, list[Problem]]:
+    """Merge one kit at its staging place (in a worker, or here), recording the files it reads."""
+    project, job = settings.project, kit.job
+    translators = _worker_translators if translators is None else translators
+    start = time.perf_counter()
+    with stamps.recording() as reads:
+        try:
+            if job.lang not in translators:
+                translators[job.lang] = translator(project.locales, job.lang, project.root)
+            _kit(replace(job, path=kit.staged), translators[job.lang], kit.parts, settings)
+        except InputError as exc:
+            return None, exc.problems
+        except OSError as exc:
+            return None, write_error(job.path, exc, project.root).problems
+    reads.update(_inputs(project, job))
+    return Rendered([], [], tuple(sorted(reads)), time.perf_counter() - start), []
 
 
 def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:
