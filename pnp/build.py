@@ -85,6 +85,8 @@ class Settings:
     options: Options
     derived: Path | None = None
     """Where engine derivations (examples, odds) are kept on disk by the hash of the rules (pnp.derived)."""
+    background: bool = False
+    """Workers at a lower priority than the build process (and its preview server)."""
 
 
 @dataclass
@@ -149,6 +151,7 @@ def build(
     kinds: list[str] | tuple[str, ...] = RULEBOOKS,
     workers: int | None = None,
     force: bool = False,
+    background: bool = False,
 ) -> Report:
     """Load and validate the rules, render the rulebooks and any sheets asked for (in parallel), then merge the kits;
     only what is not up to date.
@@ -157,7 +160,8 @@ def build(
     `kinds` names what to make for each game and language (see kinds(), or EVERY); `workers` caps the processes
     (default: one per CPU). A file is up to date when the output folder's manifest (pnp.stamps) says it was made
     with the same code, options and paper from files (rules, templates, stylesheets, catalog, fonts) whose content
-    has not changed since, and it is still as that build left it; `force` makes every file again. Every file is
+    has not changed since, and it is still as that build left it; `force` makes every file again. `background`
+    lowers the workers' priority (`pnp watch`: the preview pages a browser asks for come first). Every file is
     made in a staging folder inside `out` and moved into place only when all are made, under a lock on `out` (a
     second build into it waits, and logs that it does): a failed or interrupted build writes nothing.
     Report.written lists the files made in build order, whichever finished first; Report.fresh those left as they
@@ -165,7 +169,7 @@ def build(
     """
     out = out or project.root / "output"
     langs = list(langs or LANGS)
-    settings = Settings(project, (options or Options()).checked(), project.root / derived.FOLDER)
+    settings = Settings(project, (options or Options()).checked(), project.root / derived.FOLDER, background)
     digests = Digests()
     manifest = Manifest.load(out)
     asked = stamps.key("plan", sorted(games or []), langs, paper, sorted(kinds), repr(settings.options))
@@ -373,7 +377,7 @@ def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], kit
     """
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_init,
-                               initargs=(os.getpid(),))
+                               initargs=(os.getpid(), settings.background))
     try:
         # Workers start with Ctrl-C ignored (inherited), so an interrupt while they import is not theirs either.
         main = threading.current_thread() is threading.main_thread()  # only the main thread may set handlers
@@ -421,9 +425,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _worker_init(parent: int) -> None:
+def _worker_init(parent: int, background: bool = False) -> None:
     """A render worker: Ctrl-C is the parent's to handle, and the worker ends itself when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if background:
+        os.nice(10)
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -69,7 +69,7 @@ class Watcher:
 
         try:
             report = build(self.project, self.games, self.langs, self.paper, self.out, progress,
-                           options=self.options, kinds=EVERY)
+                           options=self.options, kinds=EVERY, background=True)
         except InputError as exc:
             for problem in exc.problems:
                 self.say(f"error: {problem}", self.stderr)

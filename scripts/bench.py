@@ -94,7 +94,14 @@ def save_to_preview(project: Project, out: Path, rounds: int = 5) -> list[float]
         url = process.stdout.readline().split()[-1]
         while "up to date" not in process.stdout.readline():  # the first build done
             pass
-        threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()  # type: ignore[union-attr]
+        built = threading.Semaphore(0)
+
+        def follow() -> None:  # the watcher's lines: each build's summary line
+            for line in process.stdout:  # type: ignore[union-attr]
+                if "up to date" in line:
+                    built.release()
+
+        threading.Thread(target=follow, daemon=True).start()
         page = "dead-mans-dice/en/rulebook"
         rules = project.rules / "dead-mans-dice.yaml"
         text = rules.read_text()
@@ -118,7 +125,7 @@ def save_to_preview(project: Project, out: Path, rounds: int = 5) -> list[float]
             rules.write_text(text.replace("  goal: 100\n", f"  goal: {goal}\n"))
             waiter.join(30)
             times.append(shown[0] - start if shown else float("nan"))
-            time.sleep(6)  # the PDFs made again before the next save
+            built.acquire(timeout=120)  # the PDFs made again before the next save
         rules.write_text(text)
         return times
     finally:
