@@ -337,8 +337,14 @@ def _render_all(settings: Settings, renders: list[tuple[Job, Path]], kits: list[
     The engines' derivations (worked examples, odds) are made once, here, while the workers start, and kept on disk
     for the workers (pnp.derived); a worker only reads them.
     """
+    with derived.using(settings.derived):
+        _render_here_or_there(settings, renders, kits, translators, done, workers, out)
+
+
+def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit],
+                          translators: dict[str, Translator], done: Callable[[Job, Rendered], None],
+                          workers: int | None, out: Path) -> None:
     project = settings.project
-    derived.use(settings.derived)
     count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
     books = {job.game.id: job.game for job, _ in renders if job.kind == "rulebook"}
     if count > 1:
@@ -459,9 +465,8 @@ def _render(settings: Settings, job: Job, staged: Path,
     """
     project = settings.project
     translators = _worker_translators if translators is None else translators
-    derived.use(settings.derived)
     start = time.perf_counter()
-    with stamps.recording() as reads:
+    with stamps.recording() as reads, derived.using(settings.derived):
         rendered, problems = _render_recorded(settings, job, staged, translators)
     if rendered is None:
         return None, problems
@@ -504,7 +509,7 @@ def _merge_kit(settings: Settings, kit: Kit,
     project, job = settings.project, kit.job
     translators = _worker_translators if translators is None else translators
     start = time.perf_counter()
-    with stamps.recording() as reads:
+    with stamps.recording() as reads, derived.using(settings.derived):
         try:
             if job.lang not in translators:
                 translators[job.lang] = translator(project.locales, job.lang, project.root)

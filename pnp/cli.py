@@ -19,7 +19,7 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C, as shells report a process ended by SIGINT; one line says so, never a traceback."""
 
 try:  # Ctrl-C while the package loads (a quarter of a second) ends the same way as Ctrl-C in a command
-    from . import catalogs, review
+    from . import catalogs, derived, review
     from .build import ALL_PAPERS, EVERY, build
     from .errors import InputError, Problem
     from .games import find_spec, game_ids
@@ -289,9 +289,12 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
                        options=options, kinds=EVERY, force=args.force)
     for warning in [*report.warnings, *report.layout]:
         print(f"warning: {warning}", file=stderr)
-    # The reviewed examples compared for the games made again: a rule change is what changes them.
-    for game_id in review.changed(project, load_games(project.rules, project.root, report.games)
-                                  if report.games else []):
+    # The reviewed examples compared for the games made again (a rule change is what changes them), from the
+    # derivations the build kept.
+    with derived.using(project.root / derived.FOLDER):
+        changed = review.changed(project, load_games(project.rules, project.root, report.games)
+                                 if report.games else [])
+    for game_id in changed:
         print(f"warning: the worked examples of {game_id} changed since they were last reviewed: "
               f"see `pnp examples {game_id} --diff` before printing", file=stderr)
     if not quiet:

@@ -9,7 +9,8 @@ import functools
 import hashlib
 import json
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,6 +31,17 @@ def use(folder: Path | None) -> None:
     """Keep derivations in `folder` from now on in this process (None: in memory only)."""
     global _folder
     _folder = folder
+
+
+@contextmanager
+def using(folder: Path | None) -> Iterator[None]:
+    """Keep derivations in `folder` while inside (a build), then as before."""
+    global _folder
+    before, _folder = _folder, folder
+    try:
+        yield
+    finally:
+        _folder = before
 
 
 def canonical(value: Any) -> Any:

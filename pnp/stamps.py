@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -162,10 +161,3 @@ class Manifest:
                 "plans": self.plans}
         atomic_write(self.out / MANIFEST, lambda fh: json.dump(data, fh, indent=0, sort_keys=True))
 
-
-def mtime_of(path: Path) -> int:
-    """A file's modification time in nanoseconds (0 when it does not exist)."""
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return 0

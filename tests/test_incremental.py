@@ -156,3 +156,56 @@ def test_a_file_made_again_is_byte_identical_to_a_cold_builds(project_copy, tmp_
     assert names(warm, again.written) == ["dead-mans-dice/en/score-pad.pdf"]
     pdf = Path("dead-mans-dice/en/score-pad.pdf")
     assert (warm / pdf).read_bytes() == (cold / pdf).read_bytes()
+
+
+# ------------------------------------------------------------------ engine derivations, kept on disk by the rules
+
+
+def test_a_derivation_is_made_once_per_rules_and_read_back_from_disk(tmp_path):
+    from dataclasses import dataclass
+
+    from pnp import derived
+
+    @dataclass(frozen=True)
+    class Rules:
+        goal: int
+        faces: frozenset[str]
+
+    calls = []
+
+    @derived.kept("test-examples")
+    def examples(rules: Rules) -> tuple[str, ...]:
+        calls.append(rules)
+        return tuple(sorted(rules.faces)) * rules.goal
+
+    with derived.using(tmp_path):
+        assert examples(Rules(2, frozenset({"skull", "diamond"}))) == ("diamond", "skull") * 2
+        assert examples(Rules(2, frozenset({"diamond", "skull"}))) == ("diamond", "skull") * 2  # read back
+        assert examples(Rules(3, frozenset({"skull"}))) == ("skull",) * 3
+    assert len(calls) == 2 and len(list(tmp_path.glob("test-examples-*.pickle"))) == 2
+    examples(Rules(2, frozenset({"skull", "diamond"})))  # no folder in use: derived again, in memory only
+    assert len(calls) == 3
+
+
+def test_the_set_order_of_a_process_does_not_change_the_key():
+    from pnp.derived import canonical
+
+    assert canonical(frozenset({"b", "a", "c"})) == ["set", ["a", "b", "c"]]
+    assert canonical({"x": frozenset({2, 1})}) == ["dict", [["x", ["set", [1, 2]]]]]
+
+
+def test_a_games_examples_come_from_the_disk_once_derived(tmp_path, monkeypatch):
+    from pnp import derived
+    from pnp.games import find_spec
+    from pnp.games.dead_mans_dice import book, engine
+    from pnp.rules import load_games
+
+    game = load_games(Path(__file__).parent.parent / "rules", None, ["dead-mans-dice"])[0]
+    spec_book = find_spec("dead-mans-dice").book
+    with derived.using(tmp_path):
+        book._derived.cache_clear()
+        first = spec_book.snapshot(game, __import__("helpers").tr("en"))
+        book._derived.cache_clear()  # a new process: nothing in memory
+        monkeypatch.setattr(engine, "derive_examples", lambda rules: pytest.fail("derived again"))
+        assert spec_book.snapshot(game, __import__("helpers").tr("en")) == first
+    book._derived.cache_clear()
