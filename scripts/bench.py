@@ -63,6 +63,38 @@ def bare_renders(project: Project) -> tuple[float, int]:
     return total, used, len(pages)
 
 
+class InsideWeasyPrint:
+    """Seconds spent inside WeasyPrint (parse, layout, PDF) by an in-process build, and how many renders: every
+    document the build hands it, the tighter rulebooks and the what-to-print pages included."""
+
+    def __init__(self) -> None:
+        self.seconds, self.renders = 0.0, 0
+
+    def __enter__(self) -> InsideWeasyPrint:
+        from weasyprint import HTML
+        from weasyprint.document import Document
+
+        self.saved = [(HTML, "__init__", HTML.__init__), (HTML, "render", HTML.render),
+                      (Document, "write_pdf", Document.write_pdf)]
+        for owner, name, method in self.saved:
+            setattr(owner, name, self._timed(method, count=name == "render"))
+        return self
+
+    def _timed(self, method, count: bool):  # type: ignore[no-untyped-def]
+        def timed(*args, **kwargs):  # type: ignore[no-untyped-def]
+            start = time.perf_counter()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                self.seconds += time.perf_counter() - start
+                self.renders += count
+        return timed
+
+    def __exit__(self, *exc: object) -> None:
+        for owner, name, method in self.saved:
+            setattr(owner, name, method)
+
+
 def timed_build(project: Project, out: Path, **kwargs) -> tuple[float, float, object]:
     start, busy = time.perf_counter(), cpu()
     report = build(project, out=out, kinds=EVERY, **kwargs)
@@ -151,7 +183,8 @@ def main() -> None:
         project = copy_project(base / "project")
         derived.use(None)
         bare, bare_cpu, documents = bare_renders(project)
-        serial, serial_cpu, report = timed_build(project, base / "serial", workers=1)
+        with InsideWeasyPrint() as weasy:
+            serial, serial_cpu, report = timed_build(project, base / "serial", workers=1)
         shutil.rmtree(project.root / derived.FOLDER, ignore_errors=True)  # cold again: nothing derived yet
         cold, cold_cpu, report = timed_build(project, base / "out")
         files = len(report.written)  # type: ignore[attr-defined]
@@ -166,6 +199,8 @@ def main() -> None:
           f"CPU {cold_cpu:.1f} s = {cold_cpu / bare_cpu:.2f} x bare CPU")
     print(f"serial build:           {serial:6.1f} s (CPU {serial_cpu:.1f} s = {serial_cpu / bare_cpu:.2f} x bare); "
           f"parallel efficiency {serial / (cold * cpus):.0%} ({serial / cold:.2f}x on {cpus} cores)")
+    print(f"inside WeasyPrint:      {weasy.seconds:6.1f} s of the serial build, {weasy.renders} renders (the tighter "
+          f"rulebooks and what-to-print pages too); cold build = {cold / (weasy.seconds / cpus):.2f} x that / cores")
     print(f"no-op rebuild:          {noop:6.2f} s = {noop / cold:.1%} of cold (in-process)   target <= 2 %; "
           f"`pnp build` as a command: {noop_cli:.2f} s = {noop_cli / cold:.1%}; "
           f"{again.summary}")  # type: ignore[attr-defined]
