@@ -83,6 +83,12 @@ def _fetcher_class() -> type:
             scheme = url.split(":", 1)[0].lower()
             if scheme == "data":
                 return super().fetch(url, headers)
+            if scheme == "pnp-face":  # a face picture, defined once for every page that shows it
+                from .templating import face_data
+
+                data = face_data(url)
+                if data is not None:
+                    return super().fetch(data, headers)
             real = ""
             if scheme == "file":
                 named = Path(unquote(urlparse(url).path))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import html as markup
 import json
 import threading
@@ -24,6 +25,7 @@ from .rules import load_games
 from .sheets import Options, sheet, sheets_for
 from .sheets.kinds import sheet_html
 from .stamps import Digests
+from .templating import FACE_URL, face_data
 
 HOST = "127.0.0.1"
 """The preview listens on this machine only."""
@@ -261,6 +263,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self._preview(path.removeprefix("/preview/"))
             elif path.startswith("/pdf/"):
                 self._file(self.server.out, path.removeprefix("/pdf/"), "application/pdf", ".pdf")
+            elif path.startswith("/faces/"):
+                self._face(path.removeprefix("/faces/"))
             elif path.startswith("/fonts/"):
                 self._file(FONTS_DIR, path.removeprefix("/fonts/"), "font/ttf", ".ttf")
             else:
@@ -282,6 +286,13 @@ class _Handler(BaseHTTPRequestHandler):
         page = self.server.previews.page(game_id, lang, kind)
         body = _with_reload(_for_browser(page.body), name, version)
         self._send(HTTPStatus.OK, "text/html; charset=utf-8", body.encode())
+
+    def _face(self, name: str) -> None:
+        data = face_data(FACE_URL + name)
+        if data is None:
+            self._refuse(HTTPStatus.NOT_FOUND)
+            return
+        self._send(HTTPStatus.OK, "image/svg+xml", base64.b64decode(data.partition(",")[2]))
 
     def _file(self, root: Path, relative: str, kind: str, suffix: str) -> None:
         path = inside(root, relative)
@@ -329,8 +340,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 def _for_browser(page: str) -> str:
-    """The page as the browser fetches it: the shipped fonts from the server, not from file: URLs."""
-    return page.replace(FONTS_DIR.as_uri() + "/", "/fonts/")
+    """The page as the browser fetches it: the shipped fonts and the face pictures from the server."""
+    return page.replace(FONTS_DIR.as_uri() + "/", "/fonts/").replace(f'"{FACE_URL}', '"/faces/')
 
 
 def _with_reload(page: str, name: str, version: int) -> str:

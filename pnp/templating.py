@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 import sys
 import threading
@@ -128,6 +129,28 @@ def face_uri(art: str, pips: int | None, size_mm: float = 12.0) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
+FACE_URL = "pnp-face:"
+"""A face picture referenced from a page: `pnp-face:<hash>.svg`, resolved by the build's URL fetcher (and the preview
+server) to the picture defined once in this process, so a rulebook showing faces 187 times holds none of them."""
+
+_faces: dict[str, str] = {}
+
+
+def face_ref(art: str, pips: int | None, size_mm: float = 12.0) -> str:
+    """A face picture as a short reference (FACE_URL), the picture itself kept once for the process."""
+    uri = face_uri(art, pips, size_mm)
+    key = hashlib.sha256(uri.encode()).hexdigest()[:16]
+    _faces[key] = uri
+    return f"{FACE_URL}{key}.svg"
+
+
+def face_data(url: str) -> str | None:
+    """The data: URI a face reference stands for (None: not one this process made)."""
+    if not url.startswith(FACE_URL):
+        return None
+    return _faces.get(url.removeprefix(FACE_URL).removesuffix(".svg"))
+
+
 EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])")
 """`*Strike*` in a rules sentence or its translation: a title of a work, set in italics as every language's
 typography wants (GLOSSARY: titles of works)."""
@@ -152,7 +175,7 @@ def game_context(game: Game, tr: Translator) -> dict[str, Any]:
         return emphasis(tr.text(text, values))
 
     def face_img(face: Face) -> str:
-        return face_uri(face.art, face.pips)
+        return face_ref(face.art, face.pips)
 
     context: dict[str, Any] = {
         "game": game,

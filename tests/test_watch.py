@@ -98,6 +98,9 @@ def test_the_server_serves_only_the_output_and_the_fonts(copy):
             assert get(url + refused)[0] in (403, 404), refused
         code, page = get(url + "preview/dice-arena/en/rulebook.html")
         assert code == 200 and "/fonts/PTSerif-Regular.ttf" in page and "file://" not in page
+        faces = set(re.findall(r'src="(/faces/[0-9a-f]{16}\.svg)"', page))
+        assert faces and all(get(url + face[1:])[1].startswith("<svg") for face in faces)
+        assert get(url + "faces/0123456789abcdef.svg")[0] == 404
     finally:
         assert "Traceback" not in stop(process)
 
