@@ -183,7 +183,7 @@ def build(
     rules_files = {str(path.absolute()): digests(path.absolute()) for path in sorted(project.rules.glob("*.yaml"))}
     loaded = load_games(project.rules, project.root, games or None)
     # Every catalog read and checked before the first page is drawn.
-    translators = {lang: translator(project.locales, lang, project.root) for lang in langs}
+    translators = {lang: _translator(project, lang, digests) for lang in langs}
     jobs = plan(project, loaded, langs, out, kinds, paper)
     wanted = {job.path: _key(job, settings.options) for job in jobs}
     stale = [job for job in jobs if force or not manifest.is_fresh(job.path, wanted[job.path], digests)]
@@ -219,6 +219,27 @@ def build(
     except OSError as exc:
         raise write_error(out / stamps.MANIFEST, exc, project.root) from None
     return report
+
+
+_catalogs: dict[tuple[str, str, tuple[str | None, ...]], Translator] = {}
+"""Catalogs read and checked by earlier builds of this process (`pnp watch`), by the content of their files."""
+
+
+def _translator(project: Project, lang: str, digests: Digests) -> Translator:
+    """The language's Translator: read and checked again only when its catalog or the typography changed."""
+    files = _inputs_of_language(project, lang)
+    key = (str(project.root), lang, tuple(digests(path) for path in files))
+    if key not in _catalogs:
+        if len(_catalogs) >= 32:
+            _catalogs.clear()
+        _catalogs[key] = translator(project.locales, lang, project.root)
+    return _catalogs[key]
+
+
+def _inputs_of_language(project: Project, lang: str) -> list[str]:
+    """The files a language's pages read besides templates: the typography, and its catalog (English has none)."""
+    files = [project.locales / TYPOGRAPHY] + ([po_path(project.locales, lang)] if lang != "en" else [])
+    return [str(path.absolute()) for path in files]
 
 
 def _named(game_id: str) -> Game:
@@ -318,10 +339,8 @@ def _expected(manifest: Manifest, job: Job) -> float:
 def _inputs(project: Project, job: Job) -> list[str]:
     """The files every render of a job reads besides its templates: its rules file, its catalog, the typography."""
     rules = Path(job.game.file)
-    files = [rules if rules.is_absolute() else project.root / rules, project.locales / TYPOGRAPHY]
-    if job.lang != "en":
-        files.append(po_path(project.locales, job.lang))
-    return [str(path.absolute()) for path in files]
+    return [str((rules if rules.is_absolute() else project.root / rules).absolute()),
+            *_inputs_of_language(project, job.lang)]
 
 
 def _staged(job: Job, staging: Staging) -> Job:
