@@ -12,11 +12,12 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from . import layout
+from . import derived, layout, stamps
 from .errors import InputError, Problem
 from .games import find_spec, game_ids
-from .i18n import Translator, translator
+from .i18n import Translator, po_path, translator
 from .model import LANGS, Game
 from .output import Staging, atomic_write_bytes, check_output, write_error
 from .pdf import render_pdf
@@ -26,7 +27,9 @@ from .rules import load_games
 from .sheets import SHARED, Options, kit_order, sheet, sheets_for, write_kit
 from .sheets.files import page_count, sheet_pdf
 from .sheets.guide import guide_html, kit_parts
+from .stamps import Digests, Manifest
 from .templating import template_file, template_folders
+from .typography import TYPOGRAPHY
 
 RULEBOOKS = ("rulebook",)
 """What `build` makes unless asked for more; `pnp build` asks for every kind (EVERY)."""
@@ -80,20 +83,41 @@ class Settings:
 
     project: Project
     options: Options
+    derived: Path | None = None
+    """Where engine derivations (examples, odds) are kept on disk by the hash of the rules (pnp.derived)."""
+    background: bool = False
+    """Workers at a lower priority than the build process (and its preview server)."""
 
 
 @dataclass
 class Report:
-    """What a build made, and anything that deserves a look."""
+    """What a build made, what was already up to date, and anything that deserves a look."""
 
     written: list[Path] = field(default_factory=list)
+    """The files made by this build, in build order."""
+    fresh: list[Path] = field(default_factory=list)
+    """The files asked for that were up to date (made from the same inputs by an earlier build), left as they were."""
+    games: list[str] = field(default_factory=list)
+    """The games with a file made by this build."""
     warnings: list[str] = field(default_factory=list)
     layout: list[str] = field(default_factory=list)
-    """What the layout check found on the rulebooks and sheets made (pnp.layout), each naming its file and page."""
+    """What the layout check found on the rulebooks and sheets (pnp.layout), each naming its file and page; for a
+    file up to date, what was found when it was made."""
+
+    @property
+    def summary(self) -> str:
+        """`92 up to date, 0 built`."""
+        return f"{len(self.fresh)} up to date, {len(self.written)} built"
 
 
-Rendered = tuple[list[str], list[str]]
-"""What a render has to say: its warnings, and its layout check's findings."""
+@dataclass(frozen=True)
+class Rendered:
+    """What a render has to say: its warnings, its layout check's findings, the files it read and its time."""
+
+    warnings: list[str]
+    layout: list[str]
+    reads: tuple[str, ...] = ()
+    seconds: float = 0.0
 
 
 def plan(project: Project, games: list[Game], langs: list[str], out: Path,
@@ -126,24 +150,140 @@ def build(
     options: Options | None = None,
     kinds: list[str] | tuple[str, ...] = RULEBOOKS,
     workers: int | None = None,
+    force: bool = False,
+    background: bool = False,
 ) -> Report:
-    """Load and validate the rules, render the rulebooks and any sheets asked for (in parallel), then merge the kits.
+    """Load and validate the rules, render the rulebooks and any sheets asked for (in parallel), then merge the kits;
+    only what is not up to date.
 
     `paper` is a size or `all`; `options` are the maker's sticker and paper-die sizes and ink.
     `kinds` names what to make for each game and language (see kinds(), or EVERY); `workers` caps the processes
-    (default: one per CPU). Every file is made in a staging folder inside `out` and moved into place only when all
-    are made, under a lock on `out` (a second build into it waits, and logs that it does): a failed or
-    interrupted build writes nothing. Report.written lists the files in build order, whichever finished first.
+    (default: one per CPU). A file is up to date when the output folder's manifest (pnp.stamps) says it was made
+    with the same code, options and paper from files (rules, templates, stylesheets, catalog, fonts) whose content
+    has not changed since, and it is still as that build left it; `force` makes every file again. `background`
+    lowers the workers' priority (`pnp watch`: the preview pages a browser asks for come first). Every file is
+    made in a staging folder inside `out` and moved into place only when all are made, under a lock on `out` (a
+    second build into it waits, and logs that it does): a failed or interrupted build writes nothing.
+    Report.written lists the files made in build order, whichever finished first; Report.fresh those left as they
+    were; `progress(n, total, path)` is told of each file made.
     """
     out = out or project.root / "output"
     langs = list(langs or LANGS)
-    settings = Settings(project, (options or Options()).checked())
+    settings = Settings(project, (options or Options()).checked(), project.root / derived.FOLDER, background)
+    digests = Digests()
+    manifest = Manifest.load(out)
+    asked = stamps.key("plan", sorted(games or []), langs, paper, sorted(kinds), repr(settings.options))
+    if not force:
+        nothing = _nothing_to_do(project, manifest, asked, digests)
+        if nothing is not None:
+            return nothing
+    # The inputs' contents taken before anything renders: a file saved during the build is found by the next one.
+    digests.take([project.rules, project.templates, project.locales, FONTS_DIR,
+                  *(folder for game_id in game_ids() for folder in template_folders(project, _named(game_id))[1:])])
+    rules_files = {str(path.absolute()): digests(path.absolute()) for path in sorted(project.rules.glob("*.yaml"))}
     loaded = load_games(project.rules, project.root, games or None)
     # Every catalog read and checked before the first page is drawn.
-    translators = {lang: translator(project.locales, lang, project.root) for lang in langs}
+    translators = {lang: _translator(project, lang, digests) for lang in langs}
     jobs = plan(project, loaded, langs, out, kinds, paper)
-    # The output folder checked before the first page is drawn too: writable, room for every file.
-    check_output(out, [job.path for job in jobs], project.root)
+    wanted = {job.path: _key(job, settings.options) for job in jobs}
+    stale = [job for job in jobs if force or not manifest.is_fresh(job.path, wanted[job.path], digests)]
+    remade = {(job.game.id, job.lang, job.paper) for job in stale}
+    # A kit is merged from its parts: made again whenever one of them is.
+    stale += [job for job in jobs
+              if job.kind == "kit" and job not in stale and (job.game.id, job.lang, job.paper) in remade]
+    stale.sort(key=jobs.index)
+    finished: dict[Path, Rendered] = {}
+    if stale:
+        # The output folder checked before the first page is drawn too: writable, room for every file.
+        check_output(out, [job.path for job in stale], project.root)
+        finished = _make(settings, stale, jobs, translators, manifest, progress, workers)
+    report = Report(games=list(dict.fromkeys(job.game.id for job in stale)))
+    for lang in langs:  # fuzzy or untranslated entries print in English: say so, with where
+        report.warnings.extend(str(problem) for problem in translators[lang].unready)
+    for job in jobs:
+        made = finished.get(job.path)
+        if made is not None:
+            report.written.append(job.path)
+            manifest.record(job.path, wanted[job.path], made.reads, digests, made.seconds,
+                            made.warnings, made.layout)
+        else:
+            report.fresh.append(job.path)
+        entry = manifest.files[manifest.name(job.path)]
+        report.warnings.extend(f"{project.shown(job.path)}: {w}" for w in entry.warnings)
+        report.layout.extend(f"{project.shown(job.path)}: {f}" for f in entry.layout)
+    manifest.plans[asked] = {"code": stamps.code_version(), "rules": rules_files,
+                             "files": [[manifest.name(job.path), wanted[job.path]] for job in jobs],
+                             "unready": [str(p) for lang in langs for p in translators[lang].unready]}
+    try:
+        manifest.save()
+    except OSError as exc:
+        raise write_error(out / stamps.MANIFEST, exc, project.root) from None
+    return report
+
+
+_catalogs: dict[tuple[str, str, tuple[str | None, ...]], Translator] = {}
+"""Catalogs read and checked by earlier builds of this process (`pnp watch`), by the content of their files."""
+
+
+def _translator(project: Project, lang: str, digests: Digests) -> Translator:
+    """The language's Translator: read and checked again only when its catalog or the typography changed."""
+    files = _inputs_of_language(project, lang)
+    key = (str(project.root), lang, tuple(digests(path) for path in files))
+    if key not in _catalogs:
+        if len(_catalogs) >= 32:
+            _catalogs.clear()
+        _catalogs[key] = translator(project.locales, lang, project.root)
+    return _catalogs[key]
+
+
+def _inputs_of_language(project: Project, lang: str) -> list[str]:
+    """The files a language's pages read besides templates: the typography, and its catalog (English has none)."""
+    files = [project.locales / TYPOGRAPHY] + ([po_path(project.locales, lang)] if lang != "en" else [])
+    return [str(path.absolute()) for path in files]
+
+
+def _named(game_id: str) -> Game:
+    """A stand-in Game carrying only its id: enough to find the game's template folder."""
+    return _GameId(game_id)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class _GameId:
+    id: str
+
+
+def _key(job: Job, options: Options) -> str:
+    """What decides a file besides the files it reads: the code, its kind, language, paper and (for a sheet or a
+    kit) the maker's options."""
+    return stamps.key(job.game.id, job.kind, job.lang, job.paper, None if job.kind == "rulebook" else repr(options))
+
+
+def _nothing_to_do(project: Project, manifest: Manifest, asked: str, digests: Digests) -> Report | None:
+    """The report of a build with nothing to make, read from the manifest without loading the rules or catalogs;
+    None when something may need making (the rules files, the code or any file's inputs changed)."""
+    recorded = manifest.plans.get(asked)
+    if not recorded or recorded.get("code") != stamps.code_version():
+        return None
+    rules = {str(path.absolute()) for path in project.rules.glob("*.yaml")}
+    if rules != set(recorded["rules"]) or any(digests(path) != digest for path, digest in recorded["rules"].items()):
+        return None
+    targets = [(manifest.out / name, key) for name, key in recorded["files"]]
+    if not all(manifest.is_fresh(target, key, digests) for target, key in targets):
+        return None
+    report = Report(fresh=[target for target, _ in targets], warnings=list(recorded["unready"]))
+    for target, _ in targets:
+        entry = manifest.files[manifest.name(target)]
+        report.warnings.extend(f"{project.shown(target)}: {w}" for w in entry.warnings)
+        report.layout.extend(f"{project.shown(target)}: {f}" for f in entry.layout)
+    return report
+
+
+def _make(settings: Settings, stale: list[Job], jobs: list[Job], translators: dict[str, Translator],
+          manifest: Manifest, progress: Callable[[int, int, Path], None] | None,
+          workers: int | None) -> dict[Path, Rendered]:
+    """Make the stale files in a staging folder, then move them into place together; what each render said."""
+    project = settings.project
+    out = manifest.out
     finished: dict[Path, Rendered] = {}
     shown = 0
 
@@ -151,44 +291,56 @@ def build(
         # Progress in build order, whichever worker finished first, so the log reads the same every time.
         nonlocal shown
         finished[job.path] = rendered
-        while shown < len(jobs) and jobs[shown].path in finished:
+        while shown < len(stale) and stale[shown].path in finished:
             shown += 1
             if progress:
-                progress(shown, len(jobs), jobs[shown - 1].path)
+                progress(shown, len(stale), stale[shown - 1].path)
 
     with Staging(out, project.root) as staging:
-        # Step 2 – rulebooks and sheets, each file on its own, made in the staging folder.
-        renders = [(job, staging.path(job.path)) for job in jobs if job.kind != "kit"]
-        count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
-        if count > 1:
-            try:
-                _render_in_parallel(settings, renders, count, done)
-            except BrokenProcessPool:
-                raise InputError(Problem(project.shown(out), None, "", "a render worker died (out of memory, or "
-                                                                        "killed): nothing was written")) from None
-        else:
-            for job, staged in renders:
-                done(job, _checked(_render(settings, job, staged, translators)))
-        # Step 3 – each kit, from the files of its game and language.
-        for job in jobs:
-            if job.kind == "kit":
-                try:
-                    _kit(_staged(job, staging), translators[job.lang], [_staged(j, staging) for j in jobs],
-                         settings)
-                except OSError as exc:
-                    raise write_error(job.path, exc, project.root) from None
-                done(job, ([], []))
+        # Step 2 – rulebooks and sheets, each file on its own, made in the staging folder, the longest first (as
+        # long as they took last time) so that no worker is left with a long one at the end.
+        renders = [(job, staging.path(job.path)) for job in stale if job.kind != "kit"]
+        renders.sort(key=lambda render: -_expected(manifest, render[0]))
+        # Step 3 – each kit, from the files of its game and language (those not made again as they are), as soon
+        # as its parts are made.
+        made = [_staged(j, staging) if j in stale else j for j in jobs]
+        kits = [Kit(job, staging.path(job.path), [m for j, m in zip(jobs, made, strict=True) if _part_of(j, job)],
+                    frozenset(j.path for j in stale if _part_of(j, job))) for job in stale if job.kind == "kit"]
+        _render_all(settings, renders, kits, translators, done, workers, out)
         # Step 4 – every file moved into place at once, under the output folder's lock.
-        staging.commit([job.path for job in jobs])
-    report = Report()
-    for lang in langs:  # fuzzy or untranslated entries print in English: say so, with where
-        report.warnings.extend(str(problem) for problem in translators[lang].unready)
-    for job in jobs:
-        report.written.append(job.path)
-        warnings, findings = finished[job.path]
-        report.warnings.extend(f"{project.shown(job.path)}: {w}" for w in warnings)
-        report.layout.extend(f"{project.shown(job.path)}: {f}" for f in findings)
-    return report
+        staging.commit([job.path for job in stale])
+    return finished
+
+
+@dataclass(frozen=True)
+class Kit:
+    """A kit to merge: where it is made, its parts (as made by this build, or as they are), and which of them this
+    build makes (it waits for those)."""
+
+    job: Job
+    staged: Path
+    parts: list[Job]
+    needs: frozenset[Path]
+
+
+def _part_of(part: Job, kit: Job) -> bool:
+    return (part.kind != "kit" and part.game.id == kit.game.id and part.lang == kit.lang
+            and part.paper == kit.paper)
+
+
+def _expected(manifest: Manifest, job: Job) -> float:
+    """How long a render is expected to take: as long as last time, else a rulebook longer than a sheet."""
+    entry = manifest.files.get(manifest.name(job.path))
+    if entry is not None and entry.seconds:
+        return entry.seconds
+    return 3.0 if job.kind == "rulebook" else 1.0
+
+
+def _inputs(project: Project, job: Job) -> list[str]:
+    """The files every render of a job reads besides its templates: its rules file, its catalog, the typography."""
+    rules = Path(job.game.file)
+    return [str((rules if rules.is_absolute() else project.root / rules).absolute()),
+            *_inputs_of_language(project, job.lang)]
 
 
 def _staged(job: Job, staging: Staging) -> Job:
@@ -196,34 +348,100 @@ def _staged(job: Job, staging: Staging) -> Job:
     return replace(job, path=staging.path(job.path))
 
 
-def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], count: int,
-                        done: Callable[[Job, Rendered], None]) -> None:
+def _render_all(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit],
+                translators: dict[str, Translator], done: Callable[[Job, Rendered], None], workers: int | None,
+                out: Path) -> None:
+    """Render, and merge the kits, in worker processes when there are enough files to pay for them, else here.
+
+    The engines' derivations (worked examples, odds) are made once, here, while the workers start, and kept on disk
+    for the workers (pnp.derived); a worker only reads them.
+    """
+    with derived.using(settings.derived):
+        _render_here_or_there(settings, renders, kits, translators, done, workers, out)
+
+
+def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit],
+                          translators: dict[str, Translator], done: Callable[[Job, Rendered], None],
+                          workers: int | None, out: Path) -> None:
+    project = settings.project
+    count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
+    books = {job.game.id: job.game for job, _ in renders if job.kind == "rulebook"}
+    if count > 1:
+        try:
+            _render_in_parallel(settings, renders, kits, count, done,
+                                before=lambda: _derive(list(books.values()), translators))
+        except BrokenProcessPool:
+            raise InputError(Problem(project.shown(out), None, "", "a render worker died (out of memory, or "
+                                                                    "killed): nothing was written")) from None
+    else:
+        for job, staged in renders:
+            done(job, _checked(_render(settings, job, staged, translators)))
+        for kit in kits:
+            done(kit.job, _checked(_merge_kit(settings, kit, translators)))
+
+
+def _derive(games: list[Game], translators: dict[str, Translator]) -> None:
+    """Derive each game's worked examples and odds once (kept on disk), before the workers render the rulebooks."""
+    for game in games:
+        book = find_spec(game.id).book
+        if book is not None:
+            tr = next(iter(translators.values()))
+            book.examples(game, tr)
+            book.printed_odds(game)
+
+
+def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit], count: int,
+                        done: Callable[[Job, Rendered], None], before: Callable[[], None] = lambda: None) -> None:
     """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited).
+
+    A worker is handed one file at a time: a kit whose parts are all made first, else the next render (the
+    longest first), so the kits are merged while the last renders run rather than after them.
 
     The workers leave Ctrl-C to this process, and die with it: on any failure or interrupt here they are
     stopped at once, and a worker whose parent is gone (killed) ends itself.
     """
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_init,
-                               initargs=(os.getpid(),))
+                               initargs=(os.getpid(), settings.background))
     try:
         # Workers start with Ctrl-C ignored (inherited), so an interrupt while they import is not theirs either.
         main = threading.current_thread() is threading.main_thread()  # only the main thread may set handlers
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
-            pending = {pool.submit(_render, settings, job, staged): job for job, staged in renders}
+            warming = [pool.submit(_warm) for _ in range(count)]  # the workers start, and import WeasyPrint …
         finally:
             if main:
-                signal.signal(signal.SIGINT, before)
-        while pending:
+                signal.signal(signal.SIGINT, previous)
+        before()  # … while this process does what they all need done first
+        wait(warming)
+        queue, waiting = list(reversed(renders)), list(kits)
+        made: set[Path] = set()
+        pending: dict[Any, Job] = {}
+        while queue or waiting or pending:
+            ready = [kit for kit in waiting if kit.needs <= made]
+            while len(pending) < count and (ready or queue):
+                if ready:
+                    kit = ready.pop(0)
+                    waiting.remove(kit)
+                    pending[pool.submit(_merge_kit, settings, kit)] = kit.job
+                else:
+                    job, staged = queue.pop()
+                    pending[pool.submit(_render, settings, job, staged)] = job
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                done(pending.pop(future), _checked(future.result()))
+                job = pending.pop(future)
+                done(job, _checked(future.result()))
+                made.add(job.path)
     except BaseException:
         _stop(pool)
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _warm() -> None:
+    """A worker's first task: import what every render needs, while the build process derives."""
+    import weasyprint  # noqa: F401
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -232,9 +450,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _worker_init(parent: int) -> None:
+def _worker_init(parent: int, background: bool = False) -> None:
     """A render worker: Ctrl-C is the parent's to handle, and the worker ends itself when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if background:
+        os.nice(10)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -244,12 +464,12 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def _checked(result: tuple[list[str], list[str], list[Problem]]) -> Rendered:
-    """The warnings and layout findings of a render, or its problems raised as bad input."""
-    warnings, findings, problems = result
-    if problems:
+def _checked(result: tuple[Rendered | None, list[Problem]]) -> Rendered:
+    """What a render said, or its problems raised as bad input."""
+    rendered, problems = result
+    if problems or rendered is None:
         raise InputError(problems)
-    return warnings, findings
+    return rendered
 
 
 _worker_translators: dict[str, Translator] = {}
@@ -257,13 +477,25 @@ _worker_translators: dict[str, Translator] = {}
 
 
 def _render(settings: Settings, job: Job, staged: Path,
-            translators: dict[str, Translator] | None = None) -> tuple[list[str], list[str], list[Problem]]:
+            translators: dict[str, Translator] | None = None) -> tuple[Rendered | None, list[Problem]]:
     """Render one rulebook or sheet to its PDF at `staged`, written once, whole, then read it back for its layout.
 
-    Returns (warnings, layout findings, problems) so a worker hands back plain data.
+    Returns what the render said (with the files it read), or its problems, so a worker hands back plain data.
     """
     project = settings.project
     translators = _worker_translators if translators is None else translators
+    start = time.perf_counter()
+    with stamps.recording() as reads, derived.using(settings.derived):
+        rendered, problems = _render_recorded(settings, job, staged, translators)
+    if rendered is None:
+        return None, problems
+    reads.update(_inputs(project, job))
+    return Rendered(rendered.warnings, rendered.layout, tuple(sorted(reads)), time.perf_counter() - start), []
+
+
+def _render_recorded(settings: Settings, job: Job, staged: Path,
+                     translators: dict[str, Translator]) -> tuple[Rendered | None, list[Problem]]:
+    project = settings.project
     try:
         if job.lang not in translators:
             translators[job.lang] = translator(project.locales, job.lang, project.root)
@@ -283,11 +515,30 @@ def _render(settings: Settings, job: Job, staged: Path,
             findings = [str(finding) for finding in layout.check(data, rules)]
         except ValueError as exc:  # PDFium cannot read it (a stand-in in a test): nothing to check
             findings = [f"layout not checked: {exc}"]
-        return warnings, findings, []
+        return Rendered(warnings, findings), []
     except InputError as exc:
-        return [], [], exc.problems
+        return None, exc.problems
     except OSError as exc:
-        return [], [], write_error(job.path, exc, project.root).problems
+        return None, write_error(job.path, exc, project.root).problems
+
+
+def _merge_kit(settings: Settings, kit: Kit,
+               translators: dict[str, Translator] | None = None) -> tuple[Rendered | None, list[Problem]]:
+    """Merge one kit at its staging place (in a worker, or here), recording the files it reads."""
+    project, job = settings.project, kit.job
+    translators = _worker_translators if translators is None else translators
+    start = time.perf_counter()
+    with stamps.recording() as reads, derived.using(settings.derived):
+        try:
+            if job.lang not in translators:
+                translators[job.lang] = translator(project.locales, job.lang, project.root)
+            _kit(replace(job, path=kit.staged), translators[job.lang], kit.parts, settings)
+        except InputError as exc:
+            return None, exc.problems
+        except OSError as exc:
+            return None, write_error(job.path, exc, project.root).problems
+    reads.update(_inputs(project, job))
+    return Rendered([], [], tuple(sorted(reads)), time.perf_counter() - start), []
 
 
 def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:

@@ -19,7 +19,7 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C, as shells report a process ended by SIGINT; one line says so, never a traceback."""
 
 try:  # Ctrl-C while the package loads (a quarter of a second) ends the same way as Ctrl-C in a command
-    from . import catalogs, review
+    from . import catalogs, derived, review
     from .build import ALL_PAPERS, EVERY, build
     from .errors import InputError, Problem
     from .games import find_spec, game_ids
@@ -105,7 +105,23 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--ink", choices=INKS, default="full",
                    help="the cards in the kit: full colour, or low ink (white cards, outline backs); "
                         "both are built (default: full)")
+    b.add_argument("--force", action="store_true",
+                   help="make every file again, even those up to date (made from the same rules, templates, "
+                        "catalogs, fonts, options and pnp)")
     b.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub", help="print only errors")
+
+    w = sub.add_parser("watch", help="build, then remake what each save changes; --serve: a live preview page")
+    w.add_argument("games", nargs="*", metavar="GAME", help="games to watch (default: all)")
+    w.add_argument("--lang", action="append", choices=LANGS, help="language (repeatable; default: all)")
+    w.add_argument("--paper", choices=[*sorted(PAPERS), ALL_PAPERS], default="a4", help="paper size (default: a4)")
+    w.add_argument("--out", type=_folder, help="output folder (default: output/)")
+    w.add_argument("--serve", action="store_true",
+                   help="serve a preview page on 127.0.0.1: every game and language, each rulebook and sheet as "
+                        "HTML that reloads itself on a save, with links to the PDFs")
+    w.add_argument("--port", type=_port, default=8000, help="the preview's port (default: 8000; 0: any free one)")
+    w.add_argument("--no-pdf", action="store_true", dest="no_pdf",
+                   help="with --serve: only the HTML views, no PDFs made")
+    w.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
 
     c = sub.add_parser("check", help="validate the rules, the reviewed examples and the catalogs")
     c.add_argument("--layout", action="store_true",
@@ -151,6 +167,13 @@ def parser() -> argparse.ArgumentParser:
     o.add_argument("--json", action="store_true", help="print one JSON object, every probability an exact fraction")
     o.add_argument("--lang", choices=LANGS, default="en", help="language of the table (default: en)")
     return p
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be 0 to 65535, found {value}")
+    return value
 
 
 def _count(text: str) -> int:
@@ -263,14 +286,43 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
     with _logged(stderr, quiet):  # a wait for another build into the same folder is told
         options = Options(args.sticker_size, args.paper_die_size, args.ink)
         report = build(project, args.games or None, args.lang, args.paper, args.out, progress,
-                       options=options, kinds=EVERY)
+                       options=options, kinds=EVERY, force=args.force)
     for warning in [*report.warnings, *report.layout]:
         print(f"warning: {warning}", file=stderr)
-    for game_id in review.changed(project, load_games(project.rules, project.root, args.games or None)):
+    # The reviewed examples compared for the games made again (a rule change is what changes them), from the
+    # derivations the build kept.
+    with derived.using(project.root / derived.FOLDER):
+        changed = review.changed(project, load_games(project.rules, project.root, report.games)
+                                 if report.games else [])
+    for game_id in changed:
         print(f"warning: the worked examples of {game_id} changed since they were last reviewed: "
               f"see `pnp examples {game_id} --diff` before printing", file=stderr)
     if not quiet:
-        print(f"built {len(report.written)} files", file=stdout)
+        print(report.summary, file=stdout)
+    return 0
+
+
+def _watch(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    """`pnp watch`: build, then remake what each save changes until Ctrl-C; errors are told and it keeps watching."""
+    from .watch import Watcher
+
+    known = game_ids()
+    unknown = [g for g in args.games if g not in known]
+    if unknown:
+        raise UsageError(f"pnp watch: unknown game {', '.join(unknown)} (choose from {', '.join(known)})")
+    if args.no_pdf and not args.serve:
+        raise UsageError("pnp watch: --no-pdf goes with --serve")
+    load_games(project.rules, project.root, args.games or None)  # a project that does not load is refused first
+    watcher = Watcher(project, args.games or None, args.lang, args.paper, args.out or project.root / "output",
+                      Options(), stdout, stderr, pdf=not args.no_pdf)
+    if args.serve:
+        try:
+            url = watcher.serve(args.port)
+        except OSError as exc:
+            raise UsageError(f"pnp watch: cannot listen on 127.0.0.1:{args.port}: {exc.strerror}") from None
+        print(f"preview: {url}", file=stdout, flush=True)
+    with _logged(stderr, quiet):
+        watcher.run()
     return 0
 
 
@@ -466,5 +518,5 @@ def _odds(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[st
     return 0
 
 
-COMMANDS = {"build": _build, "check": _check, "catalog": _catalog, "resolve": _resolve, "simulate": _simulate,
-            "examples": _examples, "odds": _odds}
+COMMANDS = {"build": _build, "watch": _watch, "check": _check, "catalog": _catalog, "resolve": _resolve,
+            "simulate": _simulate, "examples": _examples, "odds": _odds}

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, unquote_to_bytes, urljoin, urlparse
 
-from . import layout
+from . import layout, stamps
 from .errors import InputError, Problem, display_path
 
 REFERENCE = re.compile(r"""(?:(?:@import\s+)?url\(\s*|\b(?:href|src)\s*=\s*|@import\s+)(["']?)([^"'()\s>]+)\1""",
@@ -83,11 +83,18 @@ def _fetcher_class() -> type:
             scheme = url.split(":", 1)[0].lower()
             if scheme == "data":
                 return super().fetch(url, headers)
+            if scheme == "pnp-face":  # a face picture, defined once for every page that shows it
+                from .templating import face_data
+
+                data = face_data(url)
+                if data is not None:
+                    return super().fetch(data, headers)
             real = ""
             if scheme == "file":
                 named = Path(unquote(urlparse(url).path))
                 path = named.resolve()
                 if any(path.is_relative_to(folder) for folder in self.allowed):
+                    stamps.note(named)  # a font or picture the page uses: its change remakes the page
                     return super().fetch(url, headers)
                 real = f" (a link to {path})" if path != named.absolute() else ""
             self.refused.append((url, real))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 import sys
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
+from . import stamps
 from .errors import InputError, Problem
 from .games import find_spec
 from .i18n import Translator
@@ -58,11 +61,38 @@ def template_file(project: Project, game: Game | None, name: str) -> str:
     return project.shown(next((f / name for f in folders if (f / name).exists()), folders[0] / name))
 
 
+class NotingEnvironment(SandboxedEnvironment):
+    """The sandbox that tells the render's record (pnp.stamps) each template it looks up, the file it found and the
+    folders before it that might hold one later: an edit, or a template added where it would win, remakes the page."""
+
+    def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> jinja2.Template:
+        if isinstance(name, str):
+            self._note(self.join_path(name, parent) if parent is not None else name)
+        return super().get_template(name, parent, globals)
+
+    def select_template(self, names: Any, parent: str | None = None, globals: Any = None) -> jinja2.Template:
+        if not isinstance(names, jinja2.Undefined):
+            for name in names:
+                if isinstance(name, str) and self._note(self.join_path(name, parent) if parent is not None else name):
+                    break
+        return super().select_template(names, parent, globals)
+
+    def _note(self, name: str) -> bool:
+        """Note where `name` is looked up, up to the folder that holds it; whether one does."""
+        assert isinstance(self.loader, ProjectLoader)
+        for folder in self.loader.searchpath:
+            path = Path(folder) / name
+            stamps.note(path)
+            if path.is_file():
+                return True
+        return False
+
+
 @lru_cache(maxsize=32)
 def _environment(folders: tuple[Path, ...]) -> jinja2.Environment:
     """One environment per set of template folders, kept for the process: each template is compiled once
     (Jinja2 reloads a template whose file changed)."""
-    return SandboxedEnvironment(
+    return NotingEnvironment(
         loader=ProjectLoader(list(folders)),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(["html"]),
@@ -99,6 +129,28 @@ def face_uri(art: str, pips: int | None, size_mm: float = 12.0) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
+FACE_URL = "pnp-face:"
+"""A face picture referenced from a page: `pnp-face:<hash>.svg`, resolved by the build's URL fetcher (and the preview
+server) to the picture defined once in this process, so a rulebook showing faces 187 times holds none of them."""
+
+_faces: dict[str, str] = {}
+
+
+def face_ref(art: str, pips: int | None, size_mm: float = 12.0) -> str:
+    """A face picture as a short reference (FACE_URL), the picture itself kept once for the process."""
+    uri = face_uri(art, pips, size_mm)
+    key = hashlib.sha256(uri.encode()).hexdigest()[:16]
+    _faces[key] = uri
+    return f"{FACE_URL}{key}.svg"
+
+
+def face_data(url: str) -> str | None:
+    """The data: URI a face reference stands for (None: not one this process made)."""
+    if not url.startswith(FACE_URL):
+        return None
+    return _faces.get(url.removeprefix(FACE_URL).removesuffix(".svg"))
+
+
 EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])")
 """`*Strike*` in a rules sentence or its translation: a title of a work, set in italics as every language's
 typography wants (GLOSSARY: titles of works)."""
@@ -123,7 +175,7 @@ def game_context(game: Game, tr: Translator) -> dict[str, Any]:
         return emphasis(tr.text(text, values))
 
     def face_img(face: Face) -> str:
-        return face_uri(face.art, face.pips)
+        return face_ref(face.art, face.pips)
 
     context: dict[str, Any] = {
         "game": game,
@@ -141,9 +193,20 @@ def game_context(game: Game, tr: Translator) -> dict[str, Any]:
     return context
 
 
+_RENDERING = threading.RLock()
+"""The environments are shared by the process and each render installs its language in one: one render at a time
+(`pnp watch --serve` renders preview pages in the server's threads while its build renders kits)."""
+
+
 def render_template(project: Project, translator: Translator, name: str, context: dict[str, Any],
                     game: Game | None = None) -> str:
     """Render one template (the game's own templates searched too); template mistakes name the file and line."""
+    with _RENDERING:
+        return _render_template(project, translator, name, context, game)
+
+
+def _render_template(project: Project, translator: Translator, name: str, context: dict[str, Any],
+                     game: Game | None = None) -> str:
     env = environment(project, translator, game)
     try:
         # The one place every string a reader sees passes: the language's typography set on the page's text.

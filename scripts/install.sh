@@ -11,6 +11,9 @@ has_lib 'libpangoft2-1.0.so.0' || need+=(libpangoft2-1.0-0)
 has_lib 'libharfbuzz-subset.so.0' || need+=(libharfbuzz-subset0)
 # GNU msgfmt checks the catalogs as translators' tools will (`msgfmt -c` in the tests).
 command -v msgfmt >/dev/null || need+=(gettext)
+# The preview's end-to-end test drives a real headless Chromium (Selenium, through the system's chromedriver).
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     echo "installing system libraries: ${need[*]}"

@@ -10,6 +10,7 @@ from typing import Any
 
 import pypdf
 
+from pnp.build import Rendered
 from pnp.cli import main
 from pnp.i18n import Translator, translator
 from pnp.model import Game
@@ -87,7 +88,7 @@ def stub_renders(monkeypatch: Any, fail_at: int | None = None, error: BaseExcept
             raise error
         staged.parent.mkdir(parents=True, exist_ok=True)
         staged.write_bytes(b"%PDF " + job.kind.encode())
-        return [], [], []  # warnings, layout findings, problems
+        return Rendered([], []), []  # no warnings, no layout findings; no problems
 
     monkeypatch.setattr("pnp.build._render", render)
     monkeypatch.setattr("pnp.build._kit", lambda job, tr, jobs, settings: job.path.write_bytes(b"%PDF kit"))

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from helpers import run, stub_renders
 
+from pnp.build import Rendered
+
 
 def test_check_passes_on_main_and_warns_about_impossible_source_examples(project):
     code, out, err = run("--root", str(project.root), "check")
@@ -87,7 +89,7 @@ def test_build_logs_progress_in_build_order_to_stderr_and_quiet_prints_nothing(p
         made.append(job.path)
         staged.parent.mkdir(parents=True, exist_ok=True)
         staged.write_bytes(b"")
-        return [], [], []  # warnings, layout findings, problems
+        return Rendered([], []), []  # no warnings, no layout findings; no problems
 
     def kit(job, tr, jobs, settings):
         made.append(tmp_path / job.path.relative_to(next(tmp_path.glob(".pnp-build-*"))))
@@ -99,7 +101,7 @@ def test_build_logs_progress_in_build_order_to_stderr_and_quiet_prints_nothing(p
     argv = ["--root", str(project.root), "build", "gang-of-dice", "--lang", "es", "--lang", "ru", "--out", str(tmp_path)]
     code, out, err = run(*argv)
     assert code == 0
-    assert out == "built 18 files\n"
+    assert out == "0 up to date, 18 built\n"
     kinds = ("rulebook", "stickers", "paper-dice", "score-pad", "cards", "cards-low-ink", "cards-fold", "player-aid", "kit")
     expected = [tmp_path / "gang-of-dice" / lang / f"{kind}.pdf" for lang in ("es", "ru") for kind in kinds]
     assert err == "".join(f"[{i:>2}/18] {path}\n" for i, path in enumerate(expected, 1))

@@ -57,7 +57,8 @@ def test_a_sheet_with_copies_is_written_once_with_them_all(project, tmp_path, mo
     assert [p.name for p in writes] == ["player-aid.pdf"] and STAGING_PREFIX in str(writes[0])
     aid = tmp_path / "dicemants" / "en" / "player-aid.pdf"
     assert len(pypdf.PdfReader(aid).pages) == 3  # six players, two aids a page: the page three times
-    assert files(tmp_path) == ["dicemants", "dicemants/en", "dicemants/en/player-aid.pdf"]
+    assert files(tmp_path) == [".pnp-cache", ".pnp-cache/manifest.json", "dicemants", "dicemants/en",
+                               "dicemants/en/player-aid.pdf"]
 
 
 def test_a_failed_build_writes_nothing_even_after_some_files_were_made(project, tmp_path, monkeypatch):
@@ -193,8 +194,9 @@ def test_what_killed_builds_left_is_cleaned_by_the_next_one_but_a_live_build_is_
     (out / "dice-arena" / "en" / ".rulebook.pdf.x1y2z3.tmp").write_bytes(b"%PDF half")
     with Staging(out) as live:  # another build, still rendering
         assert run("--root", str(project.root), "build", "dice-arena", "--lang", "en", "-q", "--out", str(out))[0] == 0
-        assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [live.folder.name]
-    assert files(out) == ["dice-arena", "dice-arena/en"] + [f"dice-arena/en/{k}.pdf" for k in sorted(
+        assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == sorted([live.folder.name, ".pnp-cache"])
+    assert files(out) == [".pnp-cache", ".pnp-cache/manifest.json", "dice-arena", "dice-arena/en"] + [
+        f"dice-arena/en/{k}.pdf" for k in sorted(
         ["rulebook", "stickers", "score-pad", "mats", "player-aid", "kit"])]
     assert remove_stale(out, [out / "dice-arena" / "en"]) == []
 

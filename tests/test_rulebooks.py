@@ -210,3 +210,16 @@ def test_a_lead_sentence_is_kept_with_what_it_introduces(game_id):
     others = re.findall(r"<p>(?:(?!</p>).)*</p>\s*<(?:table|ol|ul)\b", rules, re.S)  # odds intros: in a kept div
     assert others == []
     assert "p.lead { break-after: avoid; }" in (ROOT / "templates" / "rulebook.css").read_text()
+
+
+def test_each_face_picture_is_defined_once_and_referenced_where_shown():
+    """A rulebook shows faces a hundred times or more: each page refers to a picture held once, not a copy each."""
+    import re
+
+    from pnp.templating import face_data
+
+    page = html("dicemants", "en")
+    refs = re.findall(r'src="(pnp-face:[0-9a-f]{16}\.svg)"', page)
+    assert len(refs) > 100 and len(set(refs)) < 20
+    assert "data:image/svg+xml" not in page
+    assert all(face_data(ref).startswith("data:image/svg+xml;base64,") for ref in set(refs))

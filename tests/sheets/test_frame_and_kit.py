@@ -97,7 +97,7 @@ def test_sizes_out_of_range_are_bad_input(project, tmp_path):
 def test_the_cli_passes_the_options_through(project, monkeypatch):
     seen = {}
 
-    def fake_build(project, games, langs, paper, out, progress, options, kinds):
+    def fake_build(project, games, langs, paper, out, progress, options, kinds, force):
         seen.update(games=games, options=options, paper=paper, kinds=tuple(kinds))
         from pnp.build import Report
 

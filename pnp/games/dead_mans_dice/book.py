@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ... import derived
 from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
@@ -56,6 +57,7 @@ def dead_mans_rules(game: Game) -> engine.DeadMansRules:
 
 
 @lru_cache(maxsize=8)
+@derived.kept("dead-mans-dice-derived")
 def _derived(rules: engine.DeadMansRules) -> tuple[engine.Example, ...]:
     return engine.derive_examples(rules)
 
@@ -240,6 +242,7 @@ ISOLATION = (OddsColumn("top", lambda tr: tr.gettext("Top die"), "count"),) + tu
 
 
 @lru_cache(maxsize=8)
+@derived.kept("dead-mans-dice-odds")
 def _odds(rules: engine.DeadMansRules) -> tuple[OddsTable, ...]:
     tops = engine.top_faces(rules)
     placement = tuple(

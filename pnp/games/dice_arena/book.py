@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ... import derived
 from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Die, Game
@@ -63,6 +64,7 @@ def arena_rules(game: Game) -> engine.ArenaRules:
 
 
 @lru_cache(maxsize=8)
+@derived.kept("dice-arena-examples")
 def _examples(rules: engine.ArenaRules) -> tuple[engine.Example, ...]:
     return engine.derive_examples(rules)
 
@@ -192,6 +194,7 @@ STRIKE = (
 
 
 @lru_cache(maxsize=8)
+@derived.kept("dice-arena-odds")
 def _odds(rules: engine.ArenaRules) -> tuple[tuple[engine.ThrowOdds, ...], tuple[engine.StrikeOdds, ...]]:
     return (tuple(engine.single_throw_odds(rules, k) for k in range(len(rules.numbers) + 1)),
             tuple(engine.strike_odds(rules, n) for n in range(1, rules.most_per_player + 1)))

@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ... import derived
 from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
@@ -53,6 +54,7 @@ def dicemants_rules(game: Game) -> engine.DicemantsRules:
 
 
 @lru_cache(maxsize=8)
+@derived.kept("dicemants-derived")
 def _derived(rules: engine.DicemantsRules) -> tuple[engine.Example, ...]:
     return tuple(engine.derive_examples(rules))
 
@@ -150,6 +152,7 @@ def example_view(example: engine.Example, game: Game, tr: Translator, number: in
 
 
 @lru_cache(maxsize=64)
+@derived.kept("dicemants-odds")
 def _odds(rules: engine.DicemantsRules, n: int) -> engine.Odds:
     return engine.odds(rules, n)
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ... import derived
 from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
@@ -103,6 +104,7 @@ class TurnView:
 
 
 @lru_cache(maxsize=8)
+@derived.kept("gang-of-dice-derived")
 def _derived(rules: engine.GangRules) -> tuple[engine.Example, ...]:
     return engine.derive_examples(rules)
 
@@ -267,6 +269,7 @@ def _printed_clear_intro(rules: engine.GangRules) -> Callable[[Translator], str]
 
 
 @lru_cache(maxsize=8)
+@derived.kept("gang-of-dice-odds")
 def _odds(rules: engine.GangRules) -> tuple[CardOddsTable, ...]:
     def long(chance: Callable[[engine.GangRules, engine.Card, int], Fraction]) -> tuple[Any, ...]:
         return tuple((("card", i), ("dice", n), ("probability", chance(rules, card, n)))

@@ -287,7 +287,7 @@ def test_flipping_the_bug_flag_changes_text_and_examples(project_copy, project):
 def test_build_and_check_flag_examples_that_changed_since_review(project_copy, monkeypatch):
     rules = project_copy.rules / "dicemants.yaml"
     rules.write_text(rules.read_text().replace("  void_streak_limit: 2\n", "  void_streak_limit: 3\n"))
-    monkeypatch.setattr("pnp.cli.build", lambda *args, **kwargs: __import__("pnp.build").build.Report())
+    monkeypatch.setattr("pnp.cli.build", lambda *args, **kwargs: __import__("pnp.build").build.Report(games=["dicemants"]))
     code, out, err = run("--root", str(project_copy.root), "build", "dicemants", "--lang", "en", "-q")
     assert (code, out) == (0, "")
     assert err == ("warning: the worked examples of dicemants changed since they were last reviewed: "

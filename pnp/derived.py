@@ -1,0 +1,88 @@
+"""Engine derivations (worked examples, odds) kept on disk by a hash of the rules they come from: derived once per
+rules, whichever process asks (the build, its workers, the command line)."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import hashlib
+import json
+import pickle
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .output import atomic_write_bytes
+from .stamps import code_version
+
+FOLDER = ".pnp-cache/derived"
+"""Inside the project folder (ignored by git): one file per derivation and rules. Not in the output folder, which a
+failed build leaves as it was."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_folder: Path | None = None
+
+
+def use(folder: Path | None) -> None:
+    """Keep derivations in `folder` from now on in this process (None: in memory only)."""
+    global _folder
+    _folder = folder
+
+
+@contextmanager
+def using(folder: Path | None) -> Iterator[None]:
+    """Keep derivations in `folder` while inside (a build), then as before."""
+    global _folder
+    before, _folder = _folder, folder
+    try:
+        yield
+    finally:
+        _folder = before
+
+
+def canonical(value: Any) -> Any:
+    """A value as plain JSON data, the same in every process (sets sorted, dataclasses by field), for hashing."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return [type(value).__qualname__, fields]
+    if isinstance(value, enum.Enum):
+        return [type(value).__qualname__, canonical(value.value)]
+    if isinstance(value, (set, frozenset)):
+        return ["set", sorted((canonical(v) for v in value), key=json.dumps)]
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, dict):
+        return ["dict", sorted(([canonical(k), canonical(v)] for k, v in value.items()), key=json.dumps)]
+    if isinstance(value, Fraction):
+        return ["fraction", str(value)]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"cannot key a derivation by a {type(value).__name__}")
+
+
+def kept(name: str) -> Callable[[F], F]:
+    """Keep what `fn(*args)` derives on disk (when a folder is in use), keyed by `name`, the code and the args."""
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def derive(*args: Any) -> Any:
+            folder = _folder
+            if folder is None:
+                return fn(*args)
+            digest = hashlib.sha256(json.dumps([name, code_version(), canonical(args)]).encode()).hexdigest()[:32]
+            path = folder / f"{name}-{digest}.pickle"
+            try:
+                return pickle.loads(path.read_bytes())
+            except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+                pass  # not derived yet (or from another version of the code): derive it
+            value = fn(*args)
+            try:
+                atomic_write_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            except (OSError, pickle.PicklingError, AttributeError, TypeError):
+                pass  # a cache that cannot be written only costs time
+            return value
+        return derive  # type: ignore[return-value]
+    return wrap
