@@ -574,8 +574,10 @@ def message_issues(message: Message, lang: str, pieces: tuple[tuple[tuple[int | 
         problems = placeholder_problems(form)
         if not problems:
             got = names(form)
-            # A form used for exactly one thing may say "one" in words rather than print the count ("un dado").
-            if got != wanted and not (index in only_one and wanted - ({"n"} | counts) <= got <= wanted):
+            # A form used for exactly one thing may say "one" in words rather than print the count ("un dado"),
+            # and needs no name the English singular does not print either (a range's end: "{first} to {last}").
+            singular = names(ids[0]) if index in only_one else wanted
+            if got != wanted and not (index in only_one and singular - ({"n"} | counts) <= got <= wanted):
                 problems = [(f"placeholders {sorted(got)} differ from {sorted(wanted)}", "")]
             # msgfmt -c compares formats too: a count in words where the English prints digits is refused there.
             for name in sorted(worded(form) - set().union(*(worded(i) for i in ids))):

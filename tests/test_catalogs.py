@@ -124,6 +124,22 @@ def test_a_form_used_only_for_one_may_say_one_in_words(project_copy):
         n=1) == "Un valor consecutivo"
 
 
+@pytest.mark.parametrize("lang, first, problems", [
+    ("es", "el dado {first}", []),  # the first form is for one die only: no range to end
+    ("ru", "кубик {first}", ["msgstr[0]: placeholders ['first', 'n'] differ from ['first', 'last', 'n']"]),
+])
+def test_a_form_for_one_needs_no_name_only_the_english_plural_prints(lang, first, problems):
+    from babel.messages.catalog import Message
+
+    from pnp.i18n import message_issues
+
+    ids = ("the {n:word} die, {first}", "the {n:word} dice, {first} to {last}")
+    forms = {"es": (first, "los {n:word} dados, del {first} al {last}"),
+             "ru": (first + " {n}", "{n:word} кубика, {first}–{last}", "{n:word} кубиков, {first}–{last}")}[lang]
+    message = Message(ids, forms, flags=("python-brace-format",), lineno=7)
+    assert [i.problem for i in message_issues(message, lang)] == problems
+
+
 def test_a_rules_sentence_may_say_one_in_words_for_its_own_count(project_copy):
     """The extractor names a rules sentence's count (`#. count: neutral_dice`): that one may go, no other."""
     es = po_path(project_copy.locales, "es")

@@ -182,6 +182,7 @@ def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRule
     extra = {
         "story": tuple(part for _, part in told[:scores]),  # the column beside the pictures
         "after": tuple(told[scores:]),  # the round's scores, and what follows them, at full width under both
+        "scores_lead": tr.gettext("Scoring the round:"),  # the lead-in that ties the scores to the example
         "captions": captions,
         "roll_jolly": roll_jolly,
         "before_jolly": tuple(tuple(p.die.is_jolly_roger for p in pile) for pile in before_piles),
@@ -222,6 +223,12 @@ def _regulars(tr: Translator, n: int) -> str:
     return tr.format(tr.npgettext("odds column", "{n} regular die", "{n} regular dice", n), n=n)
 
 
+def _jolly_roger_and_regulars(tr: Translator, n: int) -> str:
+    # A joined head of its own, never glued from the other heads, so each language can word it whole.
+    return tr.format(tr.npgettext("odds column", "Jolly Roger die and {n:word} regular die",
+                                  "Jolly Roger die and {n:word} regular dice", n), n=n)
+
+
 PLACEMENT = (
     OddsColumn("top", lambda tr: tr.gettext("Top die"), "count"),
     OddsColumn("regular", lambda tr: tr.gettext("Regular die"), "chance", group=_rolled),
@@ -232,8 +239,7 @@ HANDS: tuple[tuple[str, tuple[DieKind, ...], Callable[[Translator], str]], ...] 
     ("regular", (DieKind.REGULAR,), lambda tr: _regulars(tr, 1)),
     ("jolly_roger", (DieKind.JOLLY_ROGER,), lambda tr: tr.gettext("Jolly Roger die")),
     ("two_regular", (DieKind.REGULAR, DieKind.REGULAR), lambda tr: _regulars(tr, 2)),
-    ("jolly_roger_and_regular", (DieKind.JOLLY_ROGER, DieKind.REGULAR),
-     lambda tr: tr.join([tr.gettext("Jolly Roger die"), _regulars(tr, 1)])),
+    ("jolly_roger_and_regular", (DieKind.JOLLY_ROGER, DieKind.REGULAR), lambda tr: _jolly_roger_and_regulars(tr, 1)),
 )
 """The hands a pirate can hold once the base die is down, with the isolation table's key and header for each."""
 ISOLATION = (OddsColumn("top", lambda tr: tr.gettext("Top die"), "count"),) + tuple(

@@ -27,6 +27,8 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
 
     out = _tier_lead(tier, resolution, events, game, tr)
     sent = False  # the bug before this one sent a board diamond away: the next one "does the same"
+    # The row's diamonds before the bugs act, by position: a bug's tie-break is told (the rows: ties to the left).
+    diamonds = {e["position"]: e["die"] for e in kept + [e for e in bugs if e["from_zone"] == "board"]}
     for event in events:
         kind = event.kind
         if kind == Kind.FROM_LOST:
@@ -47,8 +49,13 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
                 out.append(tr.format(tr.gettext("Die {die}, the one closest to the pick, goes to the lost zone."),
                                      die=_letter(event["die"])))
         elif kind == Kind.TO_LOST and event["from_zone"] == "board" and _is_bug(game, event["cause"]):
-            key = "then" if sent else "only" if board_left == 1 else "sends"
-            out.append(_bug(game, tr, event["cause"], key, die=_letter(event["die"])))
+            twin = diamonds.get(2 * event["cause_position"] - event["position"])  # as close, on the right
+            diamonds.pop(event["position"], None)
+            if twin is not None and twin is not event["die"]:
+                out.append(_bug(game, tr, event["cause"], "tie", die=_letter(event["die"]), other=_letter(twin)))
+            else:
+                key = "then" if sent else "only" if board_left == 1 else "sends"
+                out.append(_bug(game, tr, event["cause"], key, die=_letter(event["die"])))
             board_left -= 1
             sent = True
         elif kind == Kind.VOID_ROLL:
@@ -70,6 +77,8 @@ _GENERIC: dict[str, Callable[[Translator], str]] = {
     "sends": lambda tr: tr.gettext("The {bug} sends the diamond closest to it, die {die}, to the lost zone."),
     "then": lambda tr: tr.gettext("Then the {bug} does the same with die {die}."),
     "only": lambda tr: tr.gettext("The {bug} sends die {die}, the only diamond on the board, to the lost zone."),
+    "tie": lambda tr: tr.gettext("Dice {die} and {other} are equally close to the {bug}, so the one on the left, "
+                                 "die {die}, goes to the lost zone."),
     "reaches": lambda tr: tr.gettext("With no diamond left on the board, the {bug} takes the diamond you put in your "
                                      "bag most recently and sends it to the lost zone."),
     "reaches_one": lambda tr: tr.gettext("With no diamond left on the board, the {bug} takes the diamond in your bag "
@@ -97,12 +106,15 @@ def _is_bug(game: Game, face: str) -> bool:
 
 
 def _outranked(resolution: Resolution, events: list[Event], game: Game, tr: Translator) -> tuple[str, int]:
-    """The special faces left on the board whose tier the acting tier overrides, named as a list, and how many."""
+    """The special faces left on the board that the acting tier overrides, named as a list, and how many: the
+    faces of the tiers below it, and a locked way it does not combine with."""
     from .spec import precedence
 
-    ignored = set(next(e for e in events if e.kind == Kind.TIER)["ignored"]) - {TierId.PLAIN}
+    lead = next(e for e in events if e.kind == Kind.TIER)
+    ignored = set(lead["ignored"]) - {TierId.PLAIN}
     tier_of = {f: t.id for t in precedence(game) for f in t.faces}
-    faces = [f for f in resolution.board if tier_of.get(f, TierId.BUG if f == BUG else None) in ignored]
+    faces = [f for f in resolution.board if tier_of.get(f, TierId.BUG if f == BUG else None) in ignored
+             or (f == "locked" and not lead["locked"])]  # precedence: locked combines with some tiers only
     return tr.join([face_name(game, tr, f) for f in faces]), len(faces)
 
 
@@ -272,6 +284,12 @@ def _ending(resolution: Resolution, events: list[Event], tr: Translator, told: b
             return [tr.gettext("You must re-roll both dice on the board.")]
         return [tr.format(tr.ngettext("You must re-roll all {n:word} die on the board.",
                                       "You must re-roll all {n:word} dice on the board.", board), n=board)]
+    if resolution.reroll == Again.OPTIONAL and not resolution.bag:  # nothing to bank: said, not implied
+        if board == 1:
+            return [tr.gettext("You may re-roll the last die on the board or stop, though your bag is empty and "
+                               "you would bank nothing.")]
+        return [tr.gettext("You may re-roll the dice left on the board or stop, though your bag is empty and you "
+                           "would bank nothing.")]
     if resolution.reroll == Again.OPTIONAL:
         if board == 1:
             return [tr.gettext("You may re-roll the last die on the board or stop and bank your bag.")]

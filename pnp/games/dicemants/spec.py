@@ -15,11 +15,14 @@ from ..gamespec import GameSpec, Sheet
 from .book import DicemantsBook
 from .kit import mine_layout, score_pad
 
-NARRATION = ("sends", "then", "only", "reaches", "reaches_one", "idle")
-"""What a bug's own sentences tell: it sends a board diamond away (first, after another bug, or the only one
-left), reaches into the bag (holding several diamonds, or one), finds nothing."""
-LETTERED = frozenset({"sends", "then", "only"})
+NARRATION = ("sends", "then", "only", "tie", "reaches", "reaches_one", "idle")
+"""What a bug's own sentences tell: it sends a board diamond away (first, after another bug, the only one
+left, or the left one of two equally close), reaches into the bag (holding several diamonds, or one), finds
+nothing."""
+LETTERED = frozenset({"sends", "then", "only", "tie"})
 """The bug's sentences that may name the die it sends away: `{die}`, that die's letter, filled when told."""
+TIED = frozenset({"tie"})
+"""The bug's sentences that may also name the die it spares by the tie-break: `{other}`."""
 BUG = "bug"
 """In an example roll, `bug` stands for any bug face."""
 MAX_TIERS = 12
@@ -112,7 +115,8 @@ def _examples(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozense
 
 
 def _narration(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> FrozenDict[str, Text]:
-    """A bug's own sentences: plain sentences whose one placeholder, where LETTERED allows it, is `{die}`."""
+    """A bug's own sentences: plain sentences whose placeholders, where LETTERED and TIED allow them, are
+    `{die}` and `{other}`."""
     m = ck.mapping(value, path, set(), set(NARRATION)) or {}
     told = {}
     for key in (k for k in NARRATION if k in m):
@@ -127,10 +131,10 @@ def _narration(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozens
         problems = placeholder_problems(text.msgid)
         for problem, _ in problems:
             ck.fail(where, problem)
-        allowed = {"die"} if key in LETTERED else set()
+        allowed = ({"die"} if key in LETTERED else set()) | ({"other"} if key in TIED else set())
         for name in sorted(names(text.msgid) - allowed if not problems else ()):
             ck.fail(where, f"placeholder {{{name}}} is not one a bug's sentence may hold "
-                           f"({'{die}' if allowed else 'none'})")
+                           f"({', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})")
         told[key] = text
     return FrozenDict(told)
 

@@ -335,13 +335,14 @@ def new_game(rules: GangRules, players: int) -> State:
     return state
 
 
-def round_state(rules: GangRules, pools: Sequence[int], round_: int, table: int = 0) -> tuple[State, tuple[Event, ...]]:
-    """A game at the start of a round, from given pools and dice left on the table (for worked examples)."""
+def round_state(rules: GangRules, pools: Sequence[int], round_: int, table: int = 0,
+                start: int = 0) -> tuple[State, tuple[Event, ...]]:
+    """A game at the start of a round, from given pools, dice left on the table and the seat to start."""
     players = len(pools)
     if not rules.players[0] <= players <= rules.players[1] or not 1 <= round_ <= rules.rounds:
         raise ValueError(f"no round {round_} of a game of {players} players")
-    state = State(rules, tuple(pools), (False,) * players, round=round_, deck=tuple(c.id for c in rules.cards),
-                  table=table)
+    state = State(rules, tuple(pools), (False,) * players, round=round_, start=start,
+                  deck=tuple(c.id for c in rules.cards), table=table)
     return _start_round(state)
 
 
@@ -890,6 +891,17 @@ def _run(start: State, card: str, plans: Sequence[Plan]) -> tuple[tuple[Action |
     return tuple(steps), tuple(events), state
 
 
+def _example_round(rules: GangRules, pools: Sequence[int], round_: int) -> tuple[State, tuple[Event, ...]]:
+    """A round of the examples' one game: seat 0 started round 1 and the start player rotates clockwise each round,
+    so the round's number says who starts."""
+    return round_state(rules, pools, round_, start=(round_ - 1) % len(pools))
+
+
+def _in_turn_order(start: State, plans: Sequence[Plan]) -> list[Plan]:
+    """Plans given by seat, in turn order from the round's start player."""
+    return [plans[(start.start + k) % len(plans)] for k in range(len(plans))]
+
+
 def _example(goal: str, start: State, before: Sequence[Event], card: Card, plans: Sequence[Plan],
              to_the_end: bool = False) -> Example:
     """Play the example; its events stop where the next round starts, unless what follows belongs to it."""
@@ -915,7 +927,7 @@ def _yellow_reroll(rules: GangRules, used: list[str]) -> Example | None:
                 g = first.index(GANGSTER)
                 new = next((v for v in rules.numbers if triggers(card, _with(first, g, v))), None)
                 if new is not None:
-                    start, before = round_state(rules, (rules.pool(rules.players[0]),) * rules.players[0], 1)
+                    start, before = _example_round(rules, (rules.pool(rules.players[0]),) * rules.players[0], 1)
                     return _example("yellow-reroll", start, before, card, [Plan(first, (((GANGSTER,), (new,)),))])
     return None
 
@@ -963,7 +975,7 @@ def _black_dodge(rules: GangRules, used: list[str]) -> Example | None:
         values = tuple(first[i] for i in positions)
         if tuple(first.index(v) for v in values) != positions:  # a re-roll picks up the leftmost die of a value
             continue
-        start, before = round_state(rules, (rules.pool(rules.players[0]),) * rules.players[0], 1)
+        start, before = _example_round(rules, (rules.pool(rules.players[0]),) * rules.players[0], 1)
         return _example("black-dodge", start, before, card, [Plan(first, ((values, new),))])
     return None
 
@@ -973,7 +985,7 @@ def _gangster(rules: GangRules, used: list[str]) -> Example | None:
     for card in _ordered(rules, used, lambda c: c.condition in PATTERNS):
         for first in _results(rules, 3):
             if GANGSTER in first and spared_by(card, first, rules.numbers):
-                start, before = round_state(rules, (rules.pool(rules.players[0]),) * rules.players[0], 1)
+                start, before = _example_round(rules, (rules.pool(rules.players[0]),) * rules.players[0], 1)
                 return _example("gangster", start, before, card, [Plan(first)])
     return None
 
@@ -1001,7 +1013,7 @@ def _tie(rules: GangRules, used: list[str]) -> Example | None:
                     break
                 picks.append(pick)
             if len(picks) == players:
-                start, before = round_state(rules, (rules.pool(players),) * players, 1)
+                start, before = _example_round(rules, (rules.pool(players),) * players, 1)
                 return _example("tie", start, before, card, [Plan(p) for p in picks])
     return None
 
@@ -1034,7 +1046,7 @@ def _nobody_and_bonus(rules: GangRules, used: list[str]) -> list[Example]:
     players = rules.players[0]
     pools = (rules.pool(players),) * players
     if round_ < rules.rounds and (both := _both_trigger(rules, used, (3, 4))) is not None:
-        start, before = round_state(rules, pools, round_)
+        start, before = _example_round(rules, pools, round_)
         card, plans = both
         found.append(_example("nobody-wins", start, before, card, plans[:players]))
         used.append(card.id)
@@ -1043,7 +1055,7 @@ def _nobody_and_bonus(rules: GangRules, used: list[str]) -> list[Example]:
     if found and found[0].end.round == first_bonus and found[0].end.phase == Phase.REVEAL:
         start, before = found[0].end, found[0].next_round  # the next round: the dice left over are still there
     else:
-        start, before = round_state(rules, pools, first_bonus)
+        start, before = _example_round(rules, pools, first_bonus)
     if (win := _a_win(rules, used, (3, 4))) is not None:
         card, plans = win
         found.append(_example("bonus-round", start, before, card, plans))
@@ -1065,7 +1077,7 @@ def _last_round(rules: GangRules, used: list[str]) -> Example | None:
     both = _both_trigger(rules, used, (2, 3))
     if both is None:
         return None
-    start, before = round_state(rules, _last_pools(rules, players), rules.rounds)
+    start, before = _example_round(rules, _last_pools(rules, players), rules.rounds)
     card, plans = both
     return _example("last-round", start, before, card, plans[:players], to_the_end=True)
 
@@ -1078,7 +1090,8 @@ def _out_of_dice(rules: GangRules, used: list[str]) -> Example | None:
         return None
     card, plans = win
     total_dice = 2 * rules.pool(2)
-    start, before = round_state(rules, (2, total_dice - 2), round_)
+    start, before = _example_round(rules, (2, total_dice - 2), round_)
+    plans = _in_turn_order(start, plans)  # the first plan is the two-dice player's, seat 0, whoever starts
     return _example("out-of-dice", start, before, card, plans, to_the_end=True)  # the elimination belongs to it
 
 

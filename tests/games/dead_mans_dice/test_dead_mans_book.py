@@ -152,6 +152,12 @@ def test_the_rulebook_prints_the_examples_and_the_odds(lang):
                               total=7)) in text
     assert t.typeset(t.gettext("Then all the dice go back to their owners.")) in text
     assert f"<th>{t.gettext('Regular die')}</th><th>{t.gettext('Jolly Roger die')}</th>" in markup
+    # The joined head of the isolation table is a sentence of its own, its count in words.
+    joined = t.format(t.npgettext("odds column", "Jolly Roger die and {n:word} regular die",
+                                  "Jolly Roger die and {n:word} regular dice", 1), n=1)
+    assert f"<th>{t.typeset(joined)}</th>" in markup
+    # The last example's scores have a lead-in, so they read as part of the example.
+    assert f'<p class="story lead">{t.typeset(t.gettext("Scoring the round:"))}</p><ul class="scores">' in markup
     # The placement row for a 3 on top: 33.3 % for a regular die, 50.0 % for the Jolly Roger die.
     row = " ".join([t.number(3), t.percent(1 / 3), t.percent(0.5)])
     assert fold(row) in text
@@ -219,6 +225,7 @@ def test_the_last_example_scores_every_pile_in_words():
         "Meg's pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores\u00a0\u22127 "
         "doubloons for the round.")
     assert after == ("text", "Then all the dice go back to their owners.")
+    assert view.extra["scores_lead"] == "Scoring the round:"
 
 
 def test_the_reviewed_examples_are_current(project):
@@ -264,7 +271,7 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
     for head in ("Knocking over your own pile:", "Broadside:", "Plunder:"):  # run-in heads, in bold
         assert f"<strong>{head}</strong>" in markup
     for sentence in (
-        "Game design: Martin H. Samuel. Publisher: Games Above Board.",
+        "Game design: Martin H. Samuel. Original edition: Games Above Board.",
         "three ordinary six-sided dice per player, one colour per player (6\u00a0to 18\u00a0in all)",
         "Each pirate\u2019s dice share one colour. Put a skull-\u2060and-\u2060crossbones sticker on the 1\u00a0of each "
         "pirate\u2019s Jolly Roger die. If you use blank 16\u00a0mm dice instead, the kit has a sticker set for each player, "
@@ -276,7 +283,7 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
         "If the die can go on top of your pile (see the next section), you must put it there.",
         "Knocking over your own pile: the dice you plundered go back to their owners\u2019 hands, and your own dice go "
         "back to your hand. Your turn ends at once, and you start a new pile on your next turn.",
-        "Broadside: if your die knocks over a rival\u2019s pile, you lose 7\u00a0doubloons when the round is scored. Any plundered dice in that "
+        "Broadside: if your die knocks over a rival\u2019s pile, you lose seven doubloons when the round is scored. Any plundered dice in that "
         "pile go back to their owners\u2019 hands; the rival takes back their own dice and immediately rolls one of them to "
         "start a new pile.",
         "Nothing comes after 6: the numbers never wrap around to 1.",
@@ -286,7 +293,7 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
         "The round ends when a player places their last die, as soon as that player has finished plundering. Then "
         "each player scores their pile.",
         "A total may go below zero.",
-        "Lose 7\u00a0doubloons for each rival\u2019s pile you knocked over in the round (broadside).",
+        "Lose seven doubloons for each rival\u2019s pile you knocked over in the round (broadside).",
         "Scoring and winning",
     ):
         assert sentence in text

@@ -197,9 +197,13 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
         "This is a throwing game, so play with ordinary six-sided dice: 19\u00a0to 31\u00a0in all, depending on the "
         "number of players, including the neutral die. An optional sticker sheet lets you mark each 1\u00a0with an X. "
         "Paper dice do not work: they cannot be thrown and cannot knock other dice out.",
-        # Also needed: the dice as the kit's list to buy counts them, the arena, and what glues its tiles.
+        # Also needed: the dice as the kit's list to buy counts them, the arena, what glues its tiles, and the
+        # pencil for the score pad.
         "19–31\u00a0ordinary six-sided dice (see Setup) an arena: a box lid, or the printed arena (four tiles glued "
-        "together) glue stick or clear tape (for the printed arena)",
+        "together) glue stick or clear tape (for the printed arena) pencil",
+        # Checking the arena: a match takes the neutral die only when it is in a matching group.
+        "Look for dice that show the same number. If any do, take all of them into your hand (every matching group "
+        "at once, and the neutral die too, if it is in a matching group), and your turn ends.",
         "Check the arena (see the next section). If the check did not end your turn, throw another die (go back to "
         "step\u00a01) or stop. When your turn ends, the next player clockwise takes a turn.",
         "Put the arena in the middle of the table: a box lid is best. The printed arena, 36\u00a0cm across, comes as "
@@ -210,7 +214,7 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
         "If no dice match, they all stay in the arena, and your turn goes on (see Playing a turn, step\u00a03).",
         "The youngest player goes first. Play goes clockwise. The first player throws the neutral die into the arena. "
         "If it shows an X or lands outside, throw it again.",
-        "Game design: Dieter Nüßle (2012). Publisher: Ravensburger.",
+        "Game design: Dieter Nüßle (2012). Original edition: Ravensburger.",  # templates/rulebook.html
     ):
         assert sentence in text
     assert "Player die" in text and "Arena die" not in text  # the components name no die the rules never use

@@ -58,7 +58,8 @@ def test_narration_in_english_is_exact():
         "The bugs act from left to right.",
         "The bat sends die A, the only diamond on the board, to the lost zone.",
         "With no diamond left on the board, the snake takes the diamond in your bag and sends it to the lost zone.",
-        "You may re-roll the dice left on the board or stop and bank your bag.",  # the example shows them: no count
+        # The example shows the dice: no count; the bag is empty: said, not implied.
+        "You may re-roll the dice left on the board or stop, though your bag is empty and you would bank nothing.",
     ]
 
 
@@ -67,7 +68,7 @@ def test_a_second_bug_does_the_same_and_the_letters_name_the_dice():
     example = next(e for e in examples(g) if e.id == "pinned-2")  # diamond void diamond snake diamond bat
     assert example_view(example, g, tr("en"), 2).sentences == (
         "The bugs act from left to right.",
-        "The snake sends the diamond closest to it, die E, to the lost zone.",  # a tie: the die on the left
+        "Dice E and F are equally close to the snake, so the one on the left, die E, goes to the lost zone.",
         "Then the bat does the same with die F.",
         "The remaining diamond, die A, goes into your bag.",
         "You may re-roll the dice left on the board or stop and bank your bag.",
@@ -77,9 +78,17 @@ def test_a_second_bug_does_the_same_and_the_letters_name_the_dice():
 @pytest.mark.parametrize(("faces", "bag", "told"), [
     (["diamond", "spider", "diamond", "bat", "void"], 0, [
         "The bugs act from left to right.",
-        "The spider sends the diamond closest to it, die A, to the lost zone.",  # a tie: the die on the left
+        "Dice A and B are equally close to the spider, so the one on the left, die A, goes to the lost zone.",
         "Then the bat does the same with die B.",
     ]),
+    (["diamond", "void", "spider", "diamond", "diamond"], 0, [  # no tie: the closer one, on the right
+        "The spider sends the diamond closest to it, die D, to the lost zone.",
+    ]),
+    (["skull", "locked", "pick"], 0, ["The skull outranks the locked way and broken pick, which do nothing."]),
+    (["thief", "locked"], 0, ["The thief finds no diamond to steal."]),  # locked combines with the thief
+    (["thief"], 1, ["The thief sends your only diamond to the lost zone.",
+                     "You may re-roll the last die on the board or stop, though your bag is empty and you would "
+                     "bank nothing."]),
     (["spider", "diamond", "bat"], 2, [
         "The bugs act from left to right.",
         "The spider sends die A, the only diamond on the board, to the lost zone.",
@@ -265,8 +274,8 @@ def test_a_rule_change_flows_to_every_language_and_shows_as_a_diff(project_copy,
         assert t.number(25) in goal_sentence
         assert goal_sentence in after and goal_sentence not in before
         skull_lead = t.typeset(t.format(t.ngettext("The skull outranks the {faces}, which does nothing.",
-                                         "The skull outranks the {faces}, which do nothing.", 1),
-                              faces=t.text(changed.face("pick").name, {})))  # as printed
+                                         "The skull outranks the {faces}, which do nothing.", 2),
+                              faces=t.join([t.text(changed.face(f).name, {}) for f in ("pick", "locked")])))
         pick_lead = t.typeset(t.gettext("The broken pick acts and every other face is ignored."))
         # Source example 6 (pick ... skull ...) is now resolved by the pick.
         assert before.count(pick_lead) + 1 == after.count(pick_lead)

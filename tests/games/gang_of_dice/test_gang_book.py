@@ -209,12 +209,18 @@ def test_examples_narration_in_english_is_exact():
     assert views["gangster"].sentences[-1] == "Had the gangster shown 2 or 4 instead, the card would have triggered."
     assert views["out-of-dice"].before[-1] == "Vito has a pool of two dice, and Rosa has 94."
     # The last round: every die of the game is in the pools (96 to start, plus 3 and 6 bonus dice), the first player
-    # holding the bonus dice; the game's end gives both counts.
+    # holding the bonus dice; the game's end gives both counts. The examples are one game: seat 0 started round 1,
+    # so Rosa starts the even rounds (6, 10 and 12) and the example says so.
     last = views["last-round"]
-    assert last.before[1:] == ("This is a bonus round, so nine bonus dice join the table.",
+    assert last.before[1:] == ("This is a bonus round, so nine bonus dice join the table.", "Rosa starts the round.",
                                "Vito has a pool of 57 dice, and Rosa has 48.")
     assert last.sentences[-2:] == ("Both players triggered the card in the last round, so all 14 dice on the table are "
-                                   "discarded.", "Vito ends the game with 55 dice, Rosa with 45: Vito wins.")
+                                   "discarded.", "Vito ends the game with 54 dice, Rosa with 46: Vito wins.")
+    assert [t.name for t in last.extra["turns"]] == ["Rosa", "Vito"]
+    out = views["out-of-dice"]
+    assert out.before[1] == "Rosa starts the round."
+    assert [(t.name, len(t.rolls[0].faces)) for t in out.extra["turns"]] == [("Rosa", 3), ("Vito", 2)]
+    assert "starts the round" not in " ".join(views["nobody-wins"].before)  # round 9: Vito, the first to roll
     dodge = views["black-dodge"]
     assert [r.fresh for r in dodge.extra["turns"][0].rolls] == [(False, False, False), (True, False, False)]
     assert [r.faces for r in dodge.extra["turns"][0].rolls] == [("five", "two", "gangster"), ("four", "two", "gangster")]
@@ -356,3 +362,12 @@ def test_rules_the_engine_cannot_play_name_the_rules_file(project_copy):
                                                "  - {id: gangster, name: gangster, art: gangster,"))
     code, _, err = run("--root", str(project_copy.root), "odds", "gang-of-dice")
     assert code == 2 and err.startswith("error: rules/gang-of-dice.yaml:21: faces: the engine cannot play these rules")
+
+
+def test_the_card_table_marks_our_own_cards_with_an_asterisk_set_close():
+    markup = html("gang-of-dice", "en")
+    ours = [c for c in gang_rules(G).cards if c.ours]
+    assert len(ours) == 2
+    for card in ours:  # «Two or more even dice*»: no space before the asterisk
+        assert f'<td class="condition">{tr("en").typeset(condition_text(card, tr("en")))}*</td>' in markup
+    assert " *</td>" not in markup
