@@ -599,7 +599,15 @@ def catalog_issues(catalog: Catalog, lang: str) -> list[EntryIssue]:
     for message in catalog:
         if PER_GAME in message.auto_comments and not message.fuzzy and not any(
                 message.string if isinstance(message.string, (tuple, list)) else (message.string,)):
-            continue  # a shared string's entry for one game, left empty: the entry without a context prints
+            # A shared string's entry for one game, left empty: the entry without a context prints. Its msgid
+            # must still parse, as every msgid must.
+            ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+            try:
+                for text in ids:
+                    names(text)
+            except ValueError as exc:
+                issues.append(EntryIssue(message.lineno, ids[0], f"broken braces in the msgid ({exc})", True))
+            continue
         if message.id:
             first = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
             issues.extend(message_issues(message, lang, lines.get((first, message.context))))
