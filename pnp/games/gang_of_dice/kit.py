@@ -391,7 +391,7 @@ def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
     box = table_box(frame)
     table = (Head("card", tr.gettext("Card")), Head("left", tr.gettext("Left on table")))
     # Shares of a player's width: room for three-digit pools and the longest heads («Брошено»), a box to tick.
-    heads = (Head("rolled", tr.gettext("Rolled"), 1.15), Head("score", tr.gettext("Score"), 0.95),
+    heads = (Head("rolled", tr.gettext("Rolled"), 1.15), Head("score", tr.game_gettext(game.id, "Total"), 0.95),
              Head("triggered", WARNING_MARK, 0.55, tick=True), Head("pool", tr.gettext("Pool"), 1.1))
     return Pad(Head("round", tr.gettext("Round")), table, heads, game.players[1], rows, fixed_rows(box, rows), box,
                lead_width=ROUND_COLUMN)

@@ -254,8 +254,8 @@ def test_a_rule_change_flows_to_examples_odds_and_every_language(project_copy, p
         after = html_text(rulebook_html(project, changed, t))
         # As the page prints them: set by the language's typography (`8\u00a0with`).
         placing = t.typeset(t.text(effects[1].items[2].text, changed.values))  # "totals {pile_total} with the top die."
-        worth = t.typeset(t.text(changed.face("jolly-roger").effect, changed.values))  # "It is worth {skull_value} ..."
-        assert t.number(8) in placing and t.number(10) in worth
+        worth = t.typeset(t.text(changed.face("jolly-roger").effect, changed.values))  # "It is worth {skull_value:word} ..."
+        assert t.number(8) in placing and t.count(10) in worth  # a value in prose is said in words (ten, diez)
         for sentence in (placing, worth):
             assert sentence in after and sentence not in before
         title = t.gettext("A total of {total}, and a Jolly Roger die you cannot plunder")

@@ -32,9 +32,9 @@ def test_pad_reads_back_the_table_and_each_players_columns(gang_pdf, project, pa
     words = text(gang_pdf("score-pad", paper=paper))
     players = game.players[1]
     # The heads in order: the table's columns, then each player's (the triggered column's head is a drawn mark).
-    assert "Round Card Left on table " + "Rolled Score Pool " * players in words
+    assert "Round Card Left on table " + "Rolled Total Pool " * players in words
     assert words.count("Left on table") == 2  # the head, and the legend
-    for label in ("Card", "Left on table", "Rolled", "Score", "Pool"):
+    for label in ("Card", "Left on table", "Rolled", "Total", "Pool"):
         assert words.count(f"{label}:") == 1  # the legend says what each column holds
     assert "Tick if you triggered the card." in words
     assert "Bonus rounds bring bonus dice to the table." in words
