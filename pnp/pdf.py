@@ -137,8 +137,8 @@ _NAME = re.compile(r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_][,;] ))[^\W\d_]{6,}(?![^\W\d_
 not (Роджером, Ravensburger)."""
 
 
-_RANGE = re.compile(r"(?<=\d)([\u2013\u2014])(?=\d)")
-"""A range of numbers (160–250): a line never breaks after its dash."""
+_RANGE = re.compile(r"(?<=\d)([\u2013\u2014])(?=\d)|(?<=[^\W_])(/)(?=[^\W_])")
+"""A range of numbers (160–250) or a unit with a slash (g/m²): a line never breaks after its dash or slash."""
 
 _POSSESSIVE = re.compile(r"[^\W\d_]{2,}[’']s(?![^\W\d_])")
 """A possessive (pirate’s): never hyphenated, as English typesetters have it."""

@@ -87,6 +87,6 @@ def test_spanish_words_are_left_as_they_are_where_joining_would_only_add_breaks(
     assert "\u2060".join("Роджером") in whole_last_words('<html lang="ru"><p>с Весёлым Роджером: вот.</p>')
 
 
-def test_a_range_of_numbers_never_breaks_after_its_dash():
+def test_a_range_of_numbers_or_a_unit_never_breaks_after_its_dash_or_slash():
     assert whole_last_words("<td>Card, 160–250 g/m², 2–6 players, p. 3—4</td>") == (
-        "<td>Card, 160–\u2060250 g/m², 2–\u20606 players, p. 3—\u20604</td>")
+        "<td>Card, 160–\u2060250 g/\u2060m², 2–\u20606 players, p. 3—\u20604</td>")
