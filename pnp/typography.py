@@ -479,15 +479,16 @@ class _Validator:
                 out.append((m, words.get("f", m), words.get("n", m)))
         return tuple(out)
 
-    def word_list(self, value: Any, path: tuple[str | int, ...]) -> tuple[str, ...]:
-        """A list of distinct words."""
+    def word_list(self, value: Any, path: tuple[str | int, ...], longest: int | None = None) -> tuple[str, ...]:
+        """A list of distinct words, lower-cased (of one or two letters where `longest` is 2)."""
         if not isinstance(value, list) or not value:
-            self.fail(path, "expected a list of words (or false)")
+            self.fail(path, "expected a list of words")
             return ()
+        what = "a word of one or two letters" if longest == 2 else "a word"
         out: list[str] = []
         for index, word in enumerate(value):
-            if not isinstance(word, str) or not re.fullmatch(r"[^\W\d_]+", word):
-                self.fail((*path, index), f"expected a word, found {word!r}")
+            if not isinstance(word, str) or not re.fullmatch(rf"[^\W\d_]{{1,{longest or ''}}}", word):
+                self.fail((*path, index), f"expected {what}, found {word!r}")
             elif word.lower() in out:
                 self.fail((*path, index), f"{word!r} is listed twice")
             else:
@@ -499,19 +500,8 @@ class _Validator:
         """A list of words (of one or two letters, unless `longest` is None) and the space after them."""
         fields = self.mapping(value, path, ("words", "after"), "key")
         after = self.space(fields["after"], (*path, "after"), off=False) if "after" in fields else None
-        words: list[str] = []
-        items = fields.get("words")
-        if "words" in fields and (not isinstance(items, list) or not items):
-            self.fail((*path, "words"), "expected a list of words")
-        for index, word in enumerate(items if isinstance(items, list) else []):
-            if not isinstance(word, str) or not re.fullmatch(rf"[^\W\d_]{{1,{longest or ''}}}", word):
-                what = "a word of one or two letters" if longest else "a word"
-                self.fail((*path, "words", index), f"expected {what}, found {word!r}")
-            elif word.lower() in words:
-                self.fail((*path, "words", index), f"{word!r} is listed twice")
-            else:
-                words.append(word.lower())
-        return (tuple(words), after) if words and after else None
+        words = self.word_list(fields["words"], (*path, "words"), longest) if "words" in fields else ()
+        return (words, after) if words and after else None
 
     def typography(self) -> Typography:
         top = self.mapping(self.doc.data, (), ("languages",), "key")

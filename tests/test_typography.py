@@ -250,6 +250,11 @@ def _line(old: str) -> int:
     ("[{m: un, f: una}, dos,", "[{m: un, f: un1}, dos,", "expected a word, found 'un1'"),
     ("number-words: [one, two, three, four, five, six, seven, eight, nine, ten]", "number-words: one two three",
      "expected a list of the words for 1, 2, 3"),
+    ("hyphen-joins: [me, te,", "hyphen-joins: [me, 2,", "languages.ca.hyphen-joins[1]: expected a word, found 2"),
+    ("hyphen-joins: [me, te,", "hyphen-joins: [me, me,", "'me' is listed twice"),
+    ("hyphen-joins: [roll,", "hyphen-joins: roll,", "languages.en.hyphen-joins: expected a list of words"),
+    ("labels: {after: no-break, words: [player,", "labels: {after: no-break, words: [2player,",
+     "languages.en.labels.words[0]: expected a word, found '2player'"),
 ])
 def test_a_broken_rule_is_located(tmp_path, old, new, message):
     problems = _broken(tmp_path, old, new)
