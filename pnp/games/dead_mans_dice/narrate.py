@@ -173,44 +173,43 @@ class Teller:
         tr, top, owner = self.tr, event["top"], event["die"].owner
         values = {"name": self.names[event["rival"]], "owner": self.names[owner], "face": self.face(event["face"]),
                   "total": self.rules.pile_total}
-        next_up = event["ways"][0] == Way.NEXT
+        # Each sentence whole, for your top die by its number and for a skull and crossbones on top (see `on`):
+        # (next number up, total) for each case.
         if owner == YOU:  # your own die, plundered back (never a rival's last: a pile's base is theirs)
-            out = [self.on(top, tr.gettext("You take back your own {face} from {name}'s pile: it is the next number "
-                                           "up from your {top}."),
-                           tr.gettext("You take back your own {face} from {name}'s pile: it is the next number up "
-                                      "from your {skull}, counted as {number}."), **values) if next_up else
-                   self.on(top, tr.gettext("You take back your own {face} from {name}'s pile: it totals {total} with "
-                                           "your {top}."),
-                           tr.gettext("You take back your own {face} from {name}'s pile: it totals {total} with your "
-                                      "{skull}, counted as {number}."), **values)]
+            cases = ((tr.gettext("You take back your own {face} from {name}'s pile: it is the next number up from "
+                                 "your {top}."),
+                      tr.gettext("You take back your own {face} from {name}'s pile: it is the next number up from "
+                                 "your {skull}, counted as {number}.")),
+                     (tr.gettext("You take back your own {face} from {name}'s pile: it totals {total} with your "
+                                 "{top}."),
+                      tr.gettext("You take back your own {face} from {name}'s pile: it totals {total} with your "
+                                 "{skull}, counted as {number}.")))
         elif event["left"] == 0:  # the rival's pile is now empty
-            out = [self.on(top, tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from "
-                                           "your {top}."),
-                           tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from your "
-                                      "{skull}, counted as {number}."), **values) if next_up else
-                   self.on(top, tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your "
-                                           "{top}."),
-                           tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your {skull}, "
-                                      "counted as {number}."), **values)]
+            cases = ((tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from your {top}."),
+                      tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from your "
+                                 "{skull}, counted as {number}.")),
+                     (tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your {top}."),
+                      tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your {skull}, "
+                                 "counted as {number}.")))
         elif owner != event["rival"]:  # a third pirate's die on top of the rival's pile: say whose die it is
             # TRANSLATORS: {name} owns the pile, {owner} the die on top of it (Ann, Meg: women's names).
-            out = [self.on(top, tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it is the "
-                                           "next number up from your {top}."),
-                           tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it is the next "
-                                      "number up from your {skull}, counted as {number}."), **values) if next_up else
-                   self.on(top, tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it totals "
-                                           "{total} with your {top}."),
-                           tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it totals {total} "
-                                      "with your {skull}, counted as {number}."), **values)]
+            cases = ((tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it is the next number "
+                                 "up from your {top}."),
+                      tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it is the next number "
+                                 "up from your {skull}, counted as {number}.")),
+                     (tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it totals {total} with "
+                                 "your {top}."),
+                      tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it totals {total} with "
+                                 "your {skull}, counted as {number}.")))
         else:
-            out = [self.on(top, tr.gettext("You plunder {name}'s top die, a {face}: it is the next number up from "
-                                           "your {top}."),
-                           tr.gettext("You plunder {name}'s top die, a {face}: it is the next number up from your "
-                                      "{skull}, counted as {number}."), **values) if next_up else
-                   self.on(top, tr.gettext("You plunder {name}'s top die, a {face}: it totals {total} with your "
-                                           "{top}."),
-                           tr.gettext("You plunder {name}'s top die, a {face}: it totals {total} with your {skull}, "
-                                      "counted as {number}."), **values)]
+            cases = ((tr.gettext("You plunder {name}'s top die, a {face}: it is the next number up from your {top}."),
+                      tr.gettext("You plunder {name}'s top die, a {face}: it is the next number up from your "
+                                 "{skull}, counted as {number}.")),
+                     (tr.gettext("You plunder {name}'s top die, a {face}: it totals {total} with your {top}."),
+                      tr.gettext("You plunder {name}'s top die, a {face}: it totals {total} with your {skull}, "
+                                 "counted as {number}.")))
+        plain, skull = cases[0] if event["ways"][0] == Way.NEXT else cases[1]
+        out = [self.on(top, plain, skull, **values)]
         first = not any(e.kind == Kind.PLUNDER for e in earlier)
         if first and following is not None and following.kind == Kind.PLUNDER:
             out.append(tr.format(tr.gettext("The {face} is now your top die, so you may plunder again."), **values))
