@@ -6,7 +6,7 @@ import base64
 import logging
 import re
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, unquote_to_bytes, urljoin, urlparse
@@ -159,17 +159,20 @@ def _patterns(lang: str) -> Any:
     return pyphen.Pyphen(lang=found, left=LIMITS[0], right=LIMITS[1]) if found else None
 
 
-def _joiner(lang: str) -> Callable[[str], str]:
-    """A word with its letters joined, where that leaves the language's patterns no break inside it (English,
+@lru_cache(maxsize=4096)
+def _whole(lang: str, word: str) -> str:
+    """`word` with its letters joined, where that leaves the language's patterns no break inside it (English,
     Catalan); else as it is: patterns that break at one letter (Spanish «1n») would find more breaks in a joined
-    word than in the word, since the joiners count as letters towards the hyphenation limits."""
+    word than in the word, since the joiners count as letters towards the hyphenation limits. Kept per word: the
+    same words end paragraphs in every page of a build."""
     patterns = _patterns(lang)
+    joined = WORD_JOINER.join(word)
+    return joined if patterns is None or not list(patterns.iterate(joined)) else word
 
-    def join(word: str) -> str:
-        joined = WORD_JOINER.join(word)
-        return joined if patterns is None or not list(patterns.iterate(joined)) else word
 
-    return join
+def _joiner(lang: str) -> Callable[[str], str]:
+    """The page's way of keeping a word whole (see `_whole`)."""
+    return lambda word: _whole(lang, word)
 
 
 def whole_last_words(html: str) -> str:
