@@ -451,13 +451,16 @@ def read_catalog(locales: Path, lang: str, root: Path | None = None) -> PoCatalo
     """Read one language's .po catalog strictly (see read_po); a missing file is an error too."""
     path = po_path(locales, lang)
     shown = display_path(path, root)
+    return read_po(_catalog_bytes(path, shown), lang, shown)
+
+
+def _catalog_bytes(path: Path, shown: str) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise InputError(Problem(shown, None, "", "catalog not found (run `pnp catalog update`)")) from None
     except OSError as exc:
         raise InputError(Problem(shown, None, "", f"cannot read the catalog: {exc.strerror}")) from None
-    return read_po(data, lang, shown)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -810,5 +813,19 @@ def translator(locales: Path, lang: str, root: Path | None = None) -> Translator
     typography = rules.languages.get(lang) if rules is not None else None
     if lang == "en":
         return Translator(lang, gettext.NullTranslations(), typography=typography)
-    return load_translator(read_catalog(locales, lang, root), lang, display_path(po_path(locales, lang), root),
-                           typography, rules.languages.get("en") if rules is not None else None)
+    english = rules.languages.get("en") if rules is not None else None
+    shown = display_path(po_path(locales, lang), root)
+    data = _catalog_bytes(po_path(locales, lang), shown)
+    key = (lang, shown, data)
+    known = _translators.get(key)
+    if known is not None and known.typography is typography and known.english is english:
+        return known  # the same catalog read and checked before in this process
+    made = load_translator(read_po(data, lang, shown), lang, shown, typography, english)
+    _translators[key] = made
+    if len(_translators) > 16:
+        del _translators[next(iter(_translators))]
+    return made
+
+
+_translators: dict[tuple[str, str, bytes], Translator] = {}
+"""Translators made in this process, by catalog bytes: a catalog is read, checked and compiled once."""
