@@ -139,15 +139,16 @@ class _Maker:
         return data
 
     def _pictures(self, svgs: list[str], names: list[str], width: float, height: float,
-                  html: str | None = None, template: str = "", formats: tuple[str, ...] = FORMATS
-                  ) -> list[tuple[str, str, int, int]]:
-        """Each picture as SVG and PNG, as asked: (svg file, png file, pixel width, height). The PNGs are the PDF
-        of `html` (the SVGs alone on pages of their size when None) rendered at the export's resolution."""
+                  html: str | None = None, template: str = "", formats: tuple[str, ...] = FORMATS,
+                  pdf: bytes | None = None) -> list[tuple[str, str, int, int]]:
+        """Each picture as SVG and PNG, as asked: (svg file, png file, pixel width, height). The PNGs are `pdf`, or
+        the PDF of `html` (the SVGs alone on pages of their size when None), rendered at the export's resolution."""
         formats = tuple(f for f in formats if f in self.formats)
         made = []
         pngs: list[bytes] = []
         if "png" in formats:
-            pdf = self._pdf(html if html is not None else _pages_html(svgs, width, height), template)
+            if pdf is None:
+                pdf = self._pdf(html if html is not None else _pages_html(svgs, width, height), template)
             pngs = [_png(image, self.dpi) for image in rasterise(pdf, self.dpi, width, height,
                                                                  transparent=html is None)]
         for i, name in enumerate(names):
@@ -247,13 +248,20 @@ class _Maker:
         template = template_file(self.project, self.game, deck.template)
         w, h = deck.trim[0] + 2 * deck.bleed, deck.trim[1] + 2 * deck.bleed
         fronts, backs = self.card_html(deck, False), self.card_html(deck, True)
+        # Each side rendered once, as the printer's file: the PNGs and the TTS deck are its pages.
+        pdfs = {side: with_boxes(self._pdf(html, template, variant="pdf/x-4"), deck.bleed)
+                for side, html in (("fronts", fronts), ("backs", backs))}
+        for side, data in pdfs.items():
+            self._write(f"{POD}/cards-{side}.pdf", data)
         digits = len(str(len(fields)))
         names = [f"front-{n:0{digits}}-{f['card']}" for n, f in enumerate(fields, 1)]
         rows = []
-        for side, html, files in (("card-front", fronts, names), ("card-back", backs, ["back"])):
+        for side, html, files, pdf in (("card-front", fronts, names, pdfs["fronts"]),
+                                       ("card-back", backs, ["back"], pdfs["backs"])):
             svgs = layers(html)[:len(files)]
             art = self._pictures(svgs, [f"cards/art/{n}" for n in files], w, h, formats=("svg",))
-            whole = self._pictures(svgs, [f"cards/{n}" for n in files], w, h, html, template, formats=("png",))
+            whole = self._pictures(svgs, [f"cards/{n}" for n in files], w, h, html, template, formats=("png",),
+                                   pdf=pdf)
             for i, name in enumerate(files):
                 svg, png, pw, ph = art[i][0], whole[i][1], whole[i][2] or "", whole[i][3] or ""
                 text = fields[i] if side == "card-front" else {k: v for k, v in fields[0].items()
@@ -261,10 +269,7 @@ class _Maker:
                 rows.append(Row(name, side, w, h, svg, png, card=fields[i]["card"] if side == "card-front" else "",
                                 count=1 if side == "card-front" else len(fields), bleed_mm=deck.bleed,
                                 px_width=pw, px_height=ph, text={k: v for k, v in text.items() if k != "card"}))
-        front_pdf, back_pdf = self._pdf(fronts, template), self._pdf(backs, template)
-        rows += self._tts_deck(deck, front_pdf, back_pdf)
-        self._print_files(deck, fronts, backs, template)
-        return rows
+        return rows + self._tts_deck(deck, pdfs["fronts"], pdfs["backs"])
 
     def _tts_deck(self, deck: Deck, fronts: bytes, backs: bytes) -> list[Row]:
         """TTS's custom deck: the fronts on one sheet of 10 × 7 cards trimmed at the cut, left to right and top
@@ -288,13 +293,6 @@ class _Maker:
         return [Row("tts-deck", "tts-deck", columns * cw, rows_ * ch, png=sheet_png, count=len(cards),
                     px_width=sheet_image.width, px_height=sheet_image.height),
                 Row("tts-back", "tts-back", cw, ch, png=back_png, px_width=back.width, px_height=back.height)]
-
-    def _print_files(self, deck: Deck, fronts: str, backs: str, template: str) -> None:
-        """The cards for a card printer: one card a page at its size plus bleed, TrimBox at the cut and BleedBox at
-        the page's edge, PDF/X-4; the fronts in deck order in one file, a back for each in the other."""
-        for name, html in (("cards-fronts", fronts), ("cards-backs", backs)):
-            data = self._pdf(html, template, variant="pdf/x-4")
-            self._write(f"{POD}/{name}.pdf", with_boxes(data, deck.bleed))
 
     def manifest(self, rows: list[Row]) -> None:
         """components.csv and components.json: the same rows, a data sheet for nanDECK, Squib and protograf."""
@@ -379,10 +377,34 @@ def with_boxes(pdf: bytes, bleed: float) -> bytes:
     """The PDF with every page's TrimBox `bleed` millimetres in from its edge and its BleedBox the whole page,
     as printers read where to cut and how far the colour runs. WeasyPrint sets both, but from CSS `bleed`, which
     would put the page's content at the trim; pnp's card pages are drawn bleed and all."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import RectangleObject
+    from importlib.resources import files
 
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import (
+        ArrayObject,
+        DictionaryObject,
+        NameObject,
+        NumberObject,
+        RectangleObject,
+        StreamObject,
+        TextStringObject,
+    )
+
+    reader = PdfReader(io.BytesIO(pdf))
+    writer = PdfWriter(clone_from=reader)
+    writer.pdf_header = reader.pdf_header  # PDF/X-4 is PDF 1.6
+    if "/OutputIntents" not in writer.root_object:
+        # PDF/X needs the printing condition the colours are meant for: WeasyPrint names one only from a CMYK
+        # profile the page declares; pnp's colours are sRGB, so its sRGB profile (shipped with WeasyPrint) is it.
+        profile = StreamObject()
+        profile.set_data((files("weasyprint.pdf") / "sRGB2014.icc").read_bytes())
+        profile[NameObject("/N")] = NumberObject(3)
+        name = TextStringObject("sRGB IEC61966-2.1")
+        writer.root_object[NameObject("/OutputIntents")] = ArrayObject([DictionaryObject({
+            NameObject("/Type"): NameObject("/OutputIntent"), NameObject("/S"): NameObject("/GTS_PDFX"),
+            NameObject("/OutputConditionIdentifier"): name, NameObject("/Info"): name,
+            NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
+            NameObject("/DestOutputProfile"): writer._add_object(profile)})])
     b = bleed * 72 / 25.4
     for page in writer.pages:
         box = page.mediabox
