@@ -19,7 +19,7 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C, as shells report a process ended by SIGINT; one line says so, never a traceback."""
 
 try:  # Ctrl-C while the package loads (a quarter of a second) ends the same way as Ctrl-C in a command
-    from . import catalogs, derived, review
+    from . import catalogs, derived, export, review
     from .build import ALL_PAPERS, EVERY, build
     from .errors import InputError, Problem
     from .games import find_spec, game_ids
@@ -123,6 +123,18 @@ def parser() -> argparse.ArgumentParser:
                    help="with --serve: only the HTML views, no PDFs made")
     w.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
 
+    x = sub.add_parser("export", help="art for other tools: every die face, sticker and card as SVG and PNG, a "
+                                      "manifest, Tabletop Simulator images, print-on-demand card PDFs")
+    x.add_argument("game", metavar="GAME", help=f"the game to export (one of {', '.join(games)})")
+    x.add_argument("--format", action="append", choices=export.FORMATS,
+                   help="picture format of the single items (repeatable; default: svg and png)")
+    x.add_argument("--dpi", type=_dpi, default=export.DPI,
+                   help=f"resolution of the PNGs ({export.DPI_RANGE[0]}–{export.DPI_RANGE[1]}; "
+                        f"default: {export.DPI})")
+    x.add_argument("--out", type=_folder, help="export folder (default: output/GAME/export/), a folder per language")
+    x.add_argument("--lang", action="append", choices=LANGS,
+                   help="language of the art with words in it (repeatable; default: en)")
+
     c = sub.add_parser("check", help="validate the rules, the reviewed examples and the catalogs")
     c.add_argument("--layout", action="store_true",
                    help="instead, check the layout of the PDFs already built (stranded headings, near-empty "
@@ -188,6 +200,15 @@ def _games(text: str) -> int:
     value = int(text)
     if not 1 <= value <= MAX_GAMES:
         raise argparse.ArgumentTypeError(f"must be 1 to {MAX_GAMES:,}, found {value}")
+    return value
+
+
+def _dpi(text: str) -> int:
+    """`--dpi`: a whole number of dots per inch within export.DPI_RANGE."""
+    value = int(text)
+    low, high = export.DPI_RANGE
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {low} to {high}, found {value}")
     return value
 
 
@@ -340,6 +361,27 @@ def _logged(stderr: IO[str], quiet: bool) -> Iterator[None]:
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
+
+
+def _export(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    """`pnp export GAME`: the game's art for other tools, one folder per language, each put in place whole."""
+    from .output import check_output
+
+    known = game_ids()
+    if args.game not in known:
+        raise UsageError(f"pnp export: unknown game {args.game} (choose from {', '.join(known)})")
+    game = load_games(project.rules, project.root, [args.game])[0]
+    out = export.export_folder(project, game, args.out)
+    langs = list(dict.fromkeys(args.lang or ["en"]))
+    check_output(out, [out / lang / "components.csv" for lang in langs], project.root)
+    formats = tuple(dict.fromkeys(args.format or export.FORMATS))
+    for lang in langs:
+        folder = export.export(project, game, translator(project.locales, lang, project.root), out, formats,
+                               args.dpi)
+        if not quiet:
+            files = sum(1 for path in folder.rglob("*") if path.is_file())
+            print(f"exported {project.shown(folder)}: {files} files", file=stdout)
+    return 0
 
 
 def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
@@ -519,4 +561,4 @@ def _odds(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[st
 
 
 COMMANDS = {"build": _build, "watch": _watch, "check": _check, "catalog": _catalog, "resolve": _resolve,
-            "simulate": _simulate, "examples": _examples, "odds": _odds}
+            "simulate": _simulate, "examples": _examples, "odds": _odds, "export": _export}
