@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .errors import display_path
@@ -37,6 +37,18 @@ def catalog_languages(locales: Path) -> tuple[str, ...]:
         listed = []
     ordered = [lang for lang in dict.fromkeys(listed) if lang in found]
     return (*ordered, *sorted(found - set(ordered)))
+
+
+@lru_cache(maxsize=256)
+def is_language(code: str) -> bool:
+    """Whether Babel knows the language (`fr`, `pt_BR`): its plural rule, names and number formats."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(code)
+    except (ValueError, UnknownLocaleError):
+        return False
+    return True
 
 
 @dataclass(frozen=True)

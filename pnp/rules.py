@@ -9,14 +9,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
 
-from babel import Locale, UnknownLocaleError
-
 from .draw.faces import SYMBOLS
 from .errors import InputError, Problem, display_path
 from .games import find_spec, game_ids, registry
 from .i18n import names, placeholder_problems
 from .model import Block, Choice, Die, Face, FrozenDict, Game, Params, Part, Range, Section, Sentence, Text
-from .project import SOURCE, drawable
+from .project import SOURCE, drawable, is_language
 from .source import Located, format_path, load_yaml, read_capped
 
 if TYPE_CHECKING:
@@ -409,18 +407,11 @@ def _by_language(ck: Checker, value: Any, path: tuple[Any, ...]) -> dict[str, An
         ck.mapping(value, path, {SOURCE}, set())
         return {}
     known = {key for key in value if isinstance(key, str) and is_language(key)}
-    ck.mapping(value, path, {SOURCE}, known - {SOURCE})
+    for key in value:
+        if key not in known:
+            ck.fail(path + (key,), f"unknown language {key!r} (write a language's code: en, fr, de, pt_BR…)")
+    ck.mapping(value, path, {SOURCE}, set(value) - {SOURCE})  # an unknown language is told above
     return {key: item for key, item in value.items() if key in known}
-
-
-@lru_cache(maxsize=256)
-def is_language(code: str) -> bool:
-    """Whether Babel knows the language (`fr`, `pt_BR`): its plural rule, names and number formats."""
-    try:
-        Locale.parse(code)
-    except (ValueError, UnknownLocaleError):
-        return False
-    return True
 
 
 def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int, int]) -> tuple[Die, ...]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, Problem, display_path
-from .project import SOURCE, catalog_languages
+from .project import SOURCE, catalog_languages, is_language
 from .source import Located, format_path, load_yaml
 
 TYPOGRAPHY = "typography.yaml"
@@ -598,8 +598,11 @@ class _Validator:
         body = top.get("languages")
         languages = {}
         if body is not None:
-            given = self.mapping(body, ("languages",), (), "language", self.langs)
-            for lang in self.langs:  # a language with a catalog and no entry: every rule by default, to do
+            # Every language with a catalog has rules (to do where none are given); one without a catalog yet may.
+            others = tuple(key for key in body if isinstance(key, str) and is_language(key)) if isinstance(
+                body, dict) else ()
+            given = self.mapping(body, ("languages",), (), "language", tuple(dict.fromkeys(self.langs + others)))
+            for lang in dict.fromkeys(self.langs + tuple(given)):  # one with a catalog and no entry: to do
                 if lang not in given:
                     self.todo.append(Problem(self.doc.file, self.doc.line(("languages",)), f"languages.{lang}",
                                              "no typography given yet (the defaults print meanwhile): "
