@@ -211,8 +211,12 @@ def build(
         check_output(out, [job.path for job in stale], project.root)
         finished = _make(settings, stale, jobs, translators, manifest, progress, workers)
     report = Report(games=list(dict.fromkeys(job.game.id for job in stale)))
-    for lang in langs:  # fuzzy or untranslated entries print in English: say so, with where
-        report.warnings.extend(str(problem) for problem in translators[lang].unready)
+    for lang in langs:  # fuzzy or untranslated entries print in English: say so, with where (or once, highlighted)
+        unready = translators[lang].unready
+        if lang in settings.marked:
+            unready = (Problem(unready[0].file, None, "", f"{len(unready)} entries fuzzy or untranslated, printed in "
+                                                          "English, highlighted"),)
+        report.warnings.extend(str(problem) for problem in unready)
         report.warnings.extend(str(problem) for problem in translators[lang].font_gaps)
     for job in jobs:
         made = finished.get(job.path)

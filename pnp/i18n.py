@@ -704,7 +704,7 @@ MISSING = ("\ue000", "\ue001")
 --allow-incomplete`): private-use characters no catalog may hold, which survive placeholders and escaping and
 become a highlight on the page (MISSING_MARK) or nothing outside it."""
 
-MISSING_MARK = ('<mark class="pnp-missing" style="background-color: #ffd966; color: inherit">', "</mark>")
+MISSING_MARK = ('<mark class="pnp-missing" style="background-color: #ffd966; color: #1a1a1a">', "</mark>")
 """How a missing translation shows on the page: its English, highlighted."""
 
 _UNMARKED = re.compile(r"<(svg|title|style|script)\b.*?</\1\s*>|<[^>]*>", re.S | re.I)
