@@ -356,9 +356,21 @@ def progress(catalog: Catalog, lang: str, template: Catalog | None = None) -> Pr
                     {game: tuple(ids) for game, ids in missing.items()})
 
 
+def current_template(root: Path, locales: Path) -> Catalog:
+    """The catalog template a translator works from: locales/pnp.pot as `pnp catalog extract` last wrote it (its
+    `#:` lines name the files, and so the games, of every string), else the strings extracted now."""
+    from babel.messages.pofile import read_po
+
+    path = template_path(locales)
+    if not path.exists():
+        return extract(root)
+    with path.open("rb") as fh:
+        return read_po(fh)
+
+
 def stats(root: Path, locales: Path) -> list[Progress]:
-    """`pnp catalog stats`: every language's progress against the strings the sources hold now."""
-    template = extract(root)
+    """`pnp catalog stats`: every language's progress against the catalog template (current_template)."""
+    template = current_template(root, locales)
     return [progress(read_catalog(locales, lang, root), lang, template) for lang in catalog_languages(locales)]
 
 
@@ -403,7 +415,7 @@ def init_language(root: Path, locales: Path, lang: str) -> list[Path]:
     catalog.header_comment = (f"# {name} ({native}) translations for pnp.\n"
                               "# Made by `pnp catalog init`; translate with Poedit or any gettext editor, then run\n"
                               "# `pnp catalog stats` and `pnp check`.")
-    catalog.update(extract(root), update_creation_date=False)
+    catalog.update(current_template(root, locales), update_creation_date=False)
     _clear_per_game_copies(catalog)
     pin_plural_forms(catalog, lang)
     catalog.obsolete.clear()
