@@ -125,12 +125,18 @@ def _graph(engine: Engine[Any, Any], start: Any, leaf: Callable[[Any], float | N
         if seat == CHANCE:
             for outcome, q in engine.chance_outcomes(state):
                 j = node(engine.apply(state, outcome)[0])
-                parent.append(i), child.append(j), prob.append(float(q)), actions.append(None)
+                parent.append(i)
+                child.append(j)
+                prob.append(float(q))
+                actions.append(None)
         else:
             kind[i] = side(seat)
             for action in engine.legal_actions(state):
                 j = node(engine.apply(state, action)[0])
-                parent.append(i), child.append(j), prob.append(0.0), actions.append(action)
+                parent.append(i)
+                child.append(j)
+                prob.append(0.0)
+                actions.append(action)
     order = np.argsort(np.array(parent, dtype=np.int64), kind="stable")
     return _Graph(keys, np.array(kind), np.array(leafv), np.array(parent, dtype=np.int64)[order],
                   np.array(child, dtype=np.int64)[order], np.array(prob)[order], [actions[k] for k in order])
@@ -330,9 +336,9 @@ def _split(turn: TurnModel) -> list[_Layer]:
         local = np.full(turn.states, -1, dtype=np.int64)
         local[rows] = np.arange(rows.size)
 
-        def part(m: Chances) -> Chances:
+        def part(m: Chances, local: np.ndarray = local, size: int = rows.size) -> Chances:
             keep = local[m.row] >= 0
-            return Chances(rows.size, m.cols, local[m.row[keep]], m.col[keep], m.p[keep])
+            return Chances(size, m.cols, local[m.row[keep]], m.col[keep], m.p[keep])
         forced, optional = part(turn.forced), part(turn.optional)
         cyclic = bool(np.any(local[forced.col] >= 0) or np.any(local[optional.col] >= 0))
         layers.append(_Layer(rows, part(turn.ends), forced, optional, cyclic))
@@ -366,17 +372,16 @@ def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarra
         for layer in layers:
             ea, eb = ends_a[layer.rows], ends_b[layer.rows]
             for _ in range(MAX_SWEEPS):
-                def chosen(m: Chances) -> tuple[np.ndarray, np.ndarray]:
-                    wa, wb = a[m.col], b[m.col]
-                    go = wa + wb * x > stop_a[m.col] + stop_b[m.col] * x
-                    return np.where(go, wa, stop_a[m.col]), np.where(go, wb, stop_b[m.col])
-                oa, ob = chosen(layer.optional)
+                to = layer.optional.col
+                wa, wb = a[to], b[to]
+                go = wa + wb * x > stop_a[to] + stop_b[to] * x  # roll again where it beats stopping
+                oa, ob = np.where(go, wa, stop_a[to]), np.where(go, wb, stop_b[to])
                 na = ea + _rows(layer.forced, a[layer.forced.col]) + _rows(layer.optional, oa)
                 nb = eb + _rows(layer.forced, b[layer.forced.col]) + _rows(layer.optional, ob)
                 if not layer.cyclic:
                     a[layer.rows], b[layer.rows] = na, nb
                     break
-                moved = float(np.max(np.abs(na - a[layer.rows]) + np.abs(nb - b[layer.rows])))
+                moved = float(np.max(np.abs(na + nb * x - a[layer.rows] - b[layer.rows] * x)))
                 a[layer.rows], b[layer.rows] = na, nb
                 if moved < TOLERANCE:
                     break
@@ -453,4 +458,5 @@ def turn_points(turn: TurnModel, go_on: np.ndarray | None = None, option: int | 
         raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
     expected = turn.starts.dot(w)[:, 0]
     best = int(np.argmax(expected)) if option is None else option
-    return TurnPoints(float(expected[best]), best, (w > stop)[:, 0] if fixed is None else go_on, expected)
+    chosen = (w > stop)[:, 0] if go_on is None else go_on
+    return TurnPoints(float(expected[best]), best, chosen, expected)
