@@ -111,9 +111,8 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
 def example_view(example: engine.Example, game: Game, tr: Translator, number: int) -> ExampleView:
     """One example in the reader's language."""
     res = example.resolution
-    # "You bank nothing" holds only for an empty bag, unless the roll itself takes the bag (skull, thief): say so.
-    empty = (not example.bag and res.turn_over and not res.banked
-             and res.tier not in (engine.TierId.SKULL, engine.TierId.THIEF))
+    # When the turn ends, what you bank or lose depends on the bag: say that it is empty.
+    empty = not example.bag and res.turn_over
     before = []
     if example.bag:
         before.append(tr.format(tr.ngettext("Your bag holds {n:word} diamond.", "Your bag holds {n:word} diamonds.",
