@@ -115,6 +115,15 @@ def _seed(seed: int, *what: Any) -> int:
     return random.Random(":".join(map(str, (seed, *what)))).getrandbits(64)
 
 
+def _kept(measure: Callable[[Any], float], into: list[float]) -> Callable[[Any], float]:
+    """A measure that also keeps each game's value (simulate keeps only the mean, least and greatest)."""
+    def kept(state: Any) -> float:
+        value = measure(state)
+        into.append(value)
+        return value
+    return kept
+
+
 def work(game: Game, book: Book, games: int) -> int:
     """How many games a report on one version plays: every player count, then every pair of strategies."""
     low, high = game.players
@@ -136,14 +145,8 @@ def measure(version: Version, games: int, seed: int, tick: Callable[[], None] = 
     tables = []
     for players in range(game.players[0], game.players[1] + 1):
         seen: list[float] = []
-
-        def count(state: Any) -> float:
-            value = measures[length](state)
-            seen.append(value)
-            return value
-
         stats = simulate(engine, games, players, _seed(seed, "seats", players), list(strategies.values()),
-                         {length: count}, progress=lambda done: tick())
+                         {length: _kept(measures[length], seen)}, progress=lambda done: tick())
         tables.append(Table(players, games, tuple(float(w) / games for w in stats.wins_by_seat), tuple(seen)))
     names = tuple(strategies)
     matrix: list[list[float | None]] = [[None] * len(names) for _ in names]

@@ -200,3 +200,15 @@ class Balance:
     """That measure as an axis says it (`Turns in the game`)."""
     charts: Callable[[Any], tuple[Chart, ...]] = lambda game: ()
     """The game's own charts for a loaded Game (its odds as a heatmap, bars or lines)."""
+
+
+def odds_chart(table: OddsTable, kind: str, title: Callable[[Translator], str], y_label: Callable[[Translator], str],
+               keys: tuple[str, ...] | None = None) -> Chart:
+    """An exact odds table as a chart: its first column across, its chance columns (or those of `keys`) as the
+    series, its intro under it."""
+    across = table.columns[0]
+    shown = [c for c in table.columns[1:] if (c.key in keys if keys is not None else c.kind == "chance")]
+    rows = [dict(row) for row in table.rows]
+    return Chart(table.id, kind, title, across.header, y_label, tuple(int(row[across.key]) for row in rows),
+                 tuple(Series(c.header, tuple(row[c.key] for row in rows)) for c in shown),
+                 note=table.intro)

@@ -13,7 +13,7 @@ from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
 from ..chance import TooMuchWork
-from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
+from ..views import Balance, Chart, ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone, odds_chart
 from . import engine
 from .narrate import face_name, narrate
 
@@ -173,6 +173,17 @@ FIRST_ROLL = (
 PRINTED = ("dice", "bust", "ends_banking", "kept_mean")
 """The columns the rulebook prints: the turn's end split into bust and banking, as readers take it for risk (the
 skull's share of the bust is left to `pnp odds`: printed beside it, readers would add the two)."""
+
+
+def charts(game: Game) -> tuple[Chart, ...]:
+    """The balance report's own charts: how the first roll of a turn ends, by the dice rolled (exact)."""
+    first = DicemantsBook().odds(game)[0]
+    return (odds_chart(first, "lines", lambda tr: tr.gettext("The first roll of a turn"),
+                       lambda tr: tr.gettext("Chance"), ("turn_ends", "skull")),)
+
+
+BALANCE = Balance("turns", lambda tr: tr.gettext("Turns in the game"), charts)
+"""What the balance report adds for Dicemants: a game's length in turns, and its first-roll odds."""
 
 
 class DicemantsBook:

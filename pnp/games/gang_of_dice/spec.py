@@ -12,7 +12,7 @@ from ...model import FieldPath, FrozenDict, Game, Params, Range
 from ...rules import ID, PIPS, Checker
 from ..gamespec import GameSpec, Sheet
 from . import kit
-from .book import GangBook
+from .book import BALANCE, GangBook
 from .cards import COLOURS, CONDITIONS, Card, colour_name, colour_rule, condition_text
 from .kit import card_miniature, score_pad
 
@@ -168,4 +168,5 @@ SPEC = GameSpec(
               in_kit=lambda options: False, template_name="sheets/cards.html"),
     ),
     book=GangBook(),
+    balance=BALANCE,
 )
