@@ -516,9 +516,9 @@ def _report(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[
         if bar is not None:
             bar.close()
     where = folder(args.out or project.root / "output", game, args.lang, "a4")
-    _, pdf = report.write_report(project, results, tr, where, args.games, args.seed)
+    html, pdf = report.write_report(project, results, tr, where, args.games, args.seed)
     if not quiet:
-        print(f"wrote {project.shown(pdf)} and report.html", file=stdout)
+        print(f"wrote {project.shown(pdf)} and {project.shown(html)}", file=stdout)
     return 0
 
 

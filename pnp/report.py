@@ -201,9 +201,11 @@ def _svg(fig: Figure) -> str:
                             f'height="{float(m.group(3)) * 25.4 / 72:.1f}mm"', svg, count=1)
 
 
-def _panels(plt: Any, count: int, height_mm: float, width_mm: float = WIDTH_MM) -> tuple[Figure, list[Axes]]:
-    """One panel per version, side by side, their axes shared."""
-    fig, axes = plt.subplots(1, count, figsize=(width_mm / 25.4, height_mm / 25.4), sharey=True, squeeze=False,
+def _panels(plt: Any, count: int, height_mm: float, width_mm: float = WIDTH_MM,
+            sharex: bool = False) -> tuple[Figure, list[Axes]]:
+    """One panel per version, side by side, their value axes shared (and their x axes, where `sharex`)."""
+    fig, axes = plt.subplots(1, count, figsize=(width_mm / 25.4, height_mm / 25.4), sharey=True, sharex=sharex,
+                             squeeze=False,
                              layout="constrained")
     return fig, list(axes[0])
 
@@ -257,7 +259,7 @@ def seats_chart(results: Sequence[Results], tr: Translator) -> str:
 def length_chart(results: Sequence[Results], tr: Translator, label: str) -> str:
     """How long games last: the share of games of each length, a line per player count."""
     plt = _pyplot()
-    fig, axes = _panels(plt, len(results), 62)
+    fig, axes = _panels(plt, len(results), 62, sharex=True)
     for index, (ax, res) in enumerate(zip(axes, results, strict=True)):
         for n, t in enumerate(res.tables):
             counts = Counter(round(v) for v in t.lengths)
@@ -322,7 +324,7 @@ def game_chart(charts: Sequence[Chart], labels: Sequence[str], tr: Translator) -
     first = charts[0]
     rows = len(first.series)
     height = (22 + 5 * rows) if first.kind == "heatmap" else 62
-    fig, axes = _panels(plt, len(charts), height)
+    fig, axes = _panels(plt, len(charts), height, sharex=first.kind != "heatmap")
     chance = first.value == "chance"
     top = max(float(v) for c in charts for s in c.series for v in s.values) if not chance else 1.0
     for index, (ax, chart) in enumerate(zip(axes, charts, strict=True)):
@@ -369,11 +371,19 @@ class Plot:
     note: str = ""
 
 
-def _seat_rows(res: Results, tr: Translator) -> list[list[str]]:
-    most = max(t.players for t in res.tables)
-    return [[tr.number(t.players)] + [tr.percent(t.by_seat[s]) if s < t.players else "" for s in range(most)]
-            + [tr.decimal(statistics.fmean(t.lengths), 1), tr.number(round(statistics.median(t.lengths)))]
-            for t in res.tables]
+def _seat_rows(results: Sequence[Results], tr: Translator) -> list[list[str]]:
+    """The wins-by-seat table: a row per player count, and under it the same count in the other version (its
+    label in a column of its own)."""
+    most = max(t.players for r in results for t in r.tables)
+    rows = []
+    for players in sorted({t.players for r in results for t in r.tables}):  # versions may seat different counts
+        for res, t in ((r, t) for r in results for t in r.tables if t.players == players):
+            label = [res.version.label] if len(results) > 1 else []
+            rows.append([tr.number(t.players)] + label
+                        + [tr.percent(t.by_seat[s]) if s < t.players else "" for s in range(most)]
+                        + [tr.decimal(statistics.fmean(t.lengths), 1),
+                           tr.number(round(statistics.median(t.lengths)))])
+    return rows
 
 
 def report_html(project: Project, results: Sequence[Results], tr: Translator, games: int, seed: int,
@@ -404,7 +414,8 @@ def report_html(project: Project, results: Sequence[Results], tr: Translator, ga
     context = game_context(game, tr)
     context.update(
         paper=PAPERS[paper][0],
-        versions=[(r.version, r.version.game.file, _seat_rows(r, tr)) for r in results],
+        versions=[(r.version.label, r.version.game.file) for r in results],
+        seat_rows=_seat_rows(results, tr),
         seat_headers=[tr.format(tr.gettext("Seat {n}"), n=s + 1) for s in range(most)],
         length_label=label,
         figures=figures,
