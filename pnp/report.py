@@ -7,7 +7,7 @@ import random
 import re
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,8 +75,8 @@ def differences(a: Game, b: Game) -> tuple[str, str]:
     def value(v: Any) -> str:
         if isinstance(v, bool):
             return "true" if v else "false"
-        if isinstance(v, dict | Sequence) and not isinstance(v, str):
-            return str(dict(v)) if isinstance(v, dict) else ", ".join(map(str, v))
+        if isinstance(v, Mapping):  # Gang of Dice's bonus dice by round
+            return "{" + ", ".join(f"{k}: {value(x)}" for k, x in v.items()) + "}"
         return str(v)
 
     left, right = [], []
