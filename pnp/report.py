@@ -252,21 +252,38 @@ def seats_chart(results: Sequence[Results], tr: Translator) -> str:
         if index == 0:
             ax.set_ylabel(tr.gettext("Share of the wins"))
         _title(ax, results, index)
-    axes[-1].legend(frameon=False, loc="upper right", ncols=2)
+    _legend(fig, axes[0])
     return _svg(fig)
 
 
+LENGTH_BARS = 15
+"""Games that last at most this many different lengths show them as bars, a bar per player count at each length;
+longer spans as lines over at most LENGTH_BINS runs of equal width (the share of the games in each run)."""
+LENGTH_BINS = 40
+
+
 def length_chart(results: Sequence[Results], tr: Translator, label: str) -> str:
-    """How long games last: the share of games of each length, a line per player count."""
+    """How long games last: the share of games of each length (or each run of lengths), by player count."""
     plt = _pyplot()
+    seen = [round(v) for r in results for t in r.tables for v in t.lengths]
+    low, high = min(seen), max(seen)
+    width = 1 if high - low < LENGTH_BARS else -(-(high - low + 1) // LENGTH_BINS)
     fig, axes = _panels(plt, len(results), 62, sharex=True)
     for index, (ax, res) in enumerate(zip(axes, results, strict=True)):
+        counts_by = {t.players: Counter(low + (round(v) - low) // width * width for v in t.lengths)
+                     for t in res.tables}
+        xs = list(range(low, high + 1, width))
         for n, t in enumerate(res.tables):
-            counts = Counter(round(v) for v in t.lengths)
-            xs = list(range(min(counts), max(counts) + 1))
-            ax.plot(xs, [counts[x] / t.games for x in xs], color=COLOURS[n % len(COLOURS)], linewidth=1.1,
-                    drawstyle="steps-mid",
-                    label=tr.format(tr.ngettext("{n} player", "{n} players", t.players), n=t.players))
+            counts = counts_by[t.players]
+            name = tr.format(tr.ngettext("{n} player", "{n} players", t.players), n=t.players)
+            shares = [counts[x] / t.games for x in xs]
+            if high - low < LENGTH_BARS:
+                bar = 0.8 / len(res.tables)
+                ax.bar([x + (n - (len(res.tables) - 1) / 2) * bar for x in xs], shares, bar * 0.92,
+                       color=COLOURS[n % len(COLOURS)], label=name)
+            else:
+                ax.plot([x + (width - 1) / 2 for x in xs], shares, color=COLOURS[n % len(COLOURS)], linewidth=1.1,
+                        drawstyle="steps-mid", label=name)
         _number_axis(ax.xaxis, tr)
         _percent_axis(ax.yaxis, tr)
         ax.set_xlabel(label)
@@ -274,8 +291,15 @@ def length_chart(results: Sequence[Results], tr: Translator, label: str) -> str:
             ax.set_ylabel(tr.gettext("Share of the games"))
         ax.set_ylim(bottom=0)
         _title(ax, results, index)
-    axes[-1].legend(frameon=False, loc="upper right")
+    _legend(fig, axes[0])
     return _svg(fig)
+
+
+def _legend(fig: Figure, ax: Axes) -> None:
+    """The legend under the panels, in a row, clear of every bar and line."""
+    handles, labels = ax.get_legend_handles_labels()
+    if len(handles) > 1:
+        fig.legend(handles, labels, loc="outside lower center", ncols=min(len(handles), 7), frameon=False)
 
 
 def _heatmap(ax: Axes, values: Sequence[Sequence[float | None]], tr: Translator, chance: bool = True,
@@ -349,13 +373,13 @@ def game_chart(charts: Sequence[Chart], labels: Sequence[str], tr: Translator) -
                 ax.set_ylim(0, 1)
             else:
                 _number_axis(ax.yaxis, tr, whole=False)
-            if index == len(charts) - 1 and len(chart.series) > 1:
-                ax.legend(frameon=False, loc="best")
         ax.set_xlabel(chart.x_label(tr))
         if index == 0:
             ax.set_ylabel(chart.y_label(tr))
         if len(charts) > 1:
             ax.set_title(labels[index], loc="left", fontweight="bold")
+    if first.kind != "heatmap":
+        _legend(fig, axes[0])
     return _svg(fig)
 
 
@@ -369,6 +393,8 @@ class Plot:
     title: str
     svg: str
     note: str = ""
+    notes: tuple[tuple[str, str], ...] = ()
+    """Each version's own note (its label, the note), where the versions' notes differ."""
 
 
 def _seat_rows(results: Sequence[Results], tr: Translator) -> list[list[str]]:
@@ -409,7 +435,9 @@ def report_html(project: Project, results: Sequence[Results], tr: Translator, ga
         versions = [next((c for c in r.charts if c.id == chart.id), None) for r in results]
         drawn = [c for c in versions if c is not None]
         labels = [r.version.label for r, c in zip(results, versions, strict=True) if c is not None]
-        own.append(Plot(chart.title(tr), game_chart(drawn, labels, tr), chart.note(tr) if chart.note else ""))
+        notes = [c.note(tr) if c.note else "" for c in drawn]
+        own.append(Plot(chart.title(tr), game_chart(drawn, labels, tr), notes[0] if len(set(notes)) == 1 else "",
+                        tuple(zip(labels, notes, strict=True)) if len(set(notes)) > 1 else ()))
     most = max(t.players for r in results for t in r.tables)
     context = game_context(game, tr)
     context.update(
@@ -417,11 +445,10 @@ def report_html(project: Project, results: Sequence[Results], tr: Translator, ga
         versions=[(r.version.label, r.version.game.file) for r in results],
         seat_rows=_seat_rows(results, tr),
         seat_headers=[tr.format(tr.gettext("Seat {n}"), n=s + 1) for s in range(most)],
-        length_label=label,
         figures=figures,
         own=own,
         games=games,
-        seed=seed,
+        seed=str(seed),  # a name for the run, not a quantity: never grouped (1.000)
         strategies=results[0].strategies,
     )
     return render_template(project, tr, "report.html", context, game)
