@@ -326,15 +326,23 @@ def _heatmap(ax: Axes, values: Sequence[Sequence[float | None]], tr: Translator,
     return image
 
 
+def strategy_names(game: Game, names: Sequence[str], tr: Translator) -> list[str]:
+    """The strategies as the reader's language names them (the game's package says), else by their own names."""
+    spec = find_spec(game.id)
+    named = spec.balance.strategies(tr) if spec.balance else {}
+    return [named.get(name, name) for name in names]
+
+
 def strategy_chart(results: Sequence[Results], tr: Translator) -> str:
     """The strategies against each other: the row's share of the wins against the column, two players."""
     plt = _pyplot()
     k = len(results[0].strategies)
+    names = strategy_names(results[0].version.game, results[0].strategies, tr)
     fig, axes = _panels(plt, len(results), 24 + 9 * k, min(WIDTH_MM, len(results) * (30 + 20 * k)))
     for index, (ax, res) in enumerate(zip(axes, results, strict=True)):
         _heatmap(ax, res.matrix, tr)
-        ax.set_xticks(range(k), res.strategies, rotation=30, ha="right", rotation_mode="anchor")
-        ax.set_yticks(range(k), res.strategies)
+        ax.set_xticks(range(k), names, rotation=30, ha="right", rotation_mode="anchor")
+        ax.set_yticks(range(k), names)
         ax.set_xlabel(tr.gettext("Against"))
         if index == 0:
             ax.set_ylabel(tr.gettext("Strategy"))
@@ -449,7 +457,7 @@ def report_html(project: Project, results: Sequence[Results], tr: Translator, ga
         own=own,
         games=games,
         seed=str(seed),  # a name for the run, not a quantity: never grouped (1.000)
-        strategies=results[0].strategies,
+        strategies=strategy_names(game, results[0].strategies, tr),
     )
     return render_template(project, tr, "report.html", context, game)
 

@@ -200,6 +200,9 @@ class Balance:
     """That measure as an axis says it (`Turns in the game`)."""
     charts: Callable[[Any], tuple[Chart, ...]] = lambda game: ()
     """The game's own charts for a loaded Game (its odds as a heatmap, bars or lines)."""
+    strategies: Callable[[Translator], Mapping[str, str]] = lambda tr: {}
+    """The Book's strategies by name (`cautious`), as the report's matrix labels them in the reader's language;
+    a strategy left out is shown by its name."""
 
 
 def odds_chart(table: OddsTable, kind: str, title: Callable[[Translator], str], y_label: Callable[[Translator], str],

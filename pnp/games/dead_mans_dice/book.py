@@ -338,7 +338,9 @@ def charts(game: Game) -> tuple[Chart, ...]:
                        _held))
 
 
-BALANCE = Balance("rounds", lambda tr: tr.gettext("Rounds in the game"), charts)
+BALANCE = Balance("rounds", lambda tr: tr.gettext("Rounds in the game"), charts, lambda tr: {
+    "jolly-early": tr.pgettext("strategy", "jolly-early"), "jolly-last": tr.pgettext("strategy", "jolly-last"),
+    "greedy": tr.pgettext("strategy", "greedy"), "skull-keeper": tr.pgettext("strategy", "skull-keeper")})
 """What the balance report adds for Dead Man's Dice: a game's length in rounds, and its placement odds."""
 
 

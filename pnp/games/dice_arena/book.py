@@ -211,7 +211,9 @@ def charts(game: Game) -> tuple[Chart, ...]:
             odds_chart(strike, "lines", lambda tr: tr.gettext("The strike"), lambda tr: tr.gettext("Chance")))
 
 
-BALANCE = Balance("throws", lambda tr: tr.gettext("Throws in the game"), charts)
+BALANCE = Balance("throws", lambda tr: tr.gettext("Throws in the game"), charts, lambda tr: {
+    "single": tr.pgettext("strategy", "single"), "fill-3": tr.pgettext("strategy", "fill-3"),
+    "odds-50": tr.pgettext("strategy", "odds-50")})
 """What the balance report adds for Dice Arena: a game's length in throws, and its throw and strike odds."""
 
 

@@ -182,7 +182,9 @@ def charts(game: Game) -> tuple[Chart, ...]:
                        lambda tr: tr.gettext("Chance"), ("turn_ends", "skull")),)
 
 
-BALANCE = Balance("turns", lambda tr: tr.gettext("Turns in the game"), charts)
+BALANCE = Balance("turns", lambda tr: tr.gettext("Turns in the game"), charts, lambda tr: {
+    "cautious": tr.pgettext("strategy", "cautious"), "balanced": tr.pgettext("strategy", "balanced"),
+    "greedy": tr.pgettext("strategy", "greedy")})
 """What the balance report adds for Dicemants: a game's length in turns, and its first-roll odds."""
 
 

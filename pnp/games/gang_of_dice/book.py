@@ -333,7 +333,9 @@ def charts(game: Game) -> tuple[Chart, ...]:
     return tuple(found)
 
 
-BALANCE = Balance("rounds", lambda tr: tr.gettext("Rounds in the game"), charts)
+BALANCE = Balance("rounds", lambda tr: tr.gettext("Rounds in the game"), charts, lambda tr: {
+    "steady": tr.pgettext("strategy", "steady"), "careful": tr.pgettext("strategy", "careful"),
+    "dodger": tr.pgettext("strategy", "dodger"), "bold": tr.pgettext("strategy", "bold")})
 """What the balance report adds for Gang of Dice: a game's length in rounds, and the card odds as heatmaps."""
 
 
