@@ -496,12 +496,16 @@ def _report(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[
     """`pnp report`: simulate, plot and write `report.pdf` and `report.html` in output/<game>/<lang>/."""
     from . import report
     from .build import folder
+    from .output import check_output
 
     game, book = _load(project, args.game)
     versions = [game]
     if args.compare is not None:
         versions.append(report.load_compared(args.compare, game, project.shown(args.compare.absolute())))
     labels = report.differences(*versions) if len(versions) > 1 else ("",)
+    out = args.out or project.root / "output"
+    where = folder(out, game, args.lang, "a4")
+    check_output(out, report.targets(where), project.root)  # a folder that cannot be written is told before the games
     tr = translator(project.locales, args.lang, project.root)  # a bad catalog is refused before the games are played
     shown = (args.progress or stderr.isatty()) and not quiet
     bar = Bar(sum(report.work(v, book, args.games) for v in versions), stderr) if shown else None
@@ -515,8 +519,9 @@ def _report(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[
     finally:
         if bar is not None:
             bar.close()
-    where = folder(args.out or project.root / "output", game, args.lang, "a4")
-    html, pdf = report.write_report(project, results, tr, where, args.games, args.seed)
+    html, pdf, warnings = report.write_report(project, results, tr, where, args.games, args.seed)
+    for warning in warnings:
+        print(f"warning: {project.shown(pdf)}: {warning}", file=stderr)
     if not quiet:
         print(f"wrote {project.shown(pdf)} and {project.shown(html)}", file=stdout)
     return 0

@@ -18,7 +18,7 @@ from .games.chance import simulate
 from .games.views import Chart, Series
 from .i18n import Translator
 from .model import Game
-from .output import atomic_write, atomic_write_bytes
+from .output import atomic_write_bytes, write_error
 from .pdf import render_pdf
 from .project import FONTS_DIR, Project
 from .rules import load_game
@@ -462,16 +462,25 @@ def report_html(project: Project, results: Sequence[Results], tr: Translator, ga
     return render_template(project, tr, "report.html", context, game)
 
 
+def targets(folder: Path) -> tuple[Path, Path]:
+    """The files a report writes in its folder: its HTML and its PDF."""
+    return folder / "report.html", folder / "report.pdf"
+
+
 def write_report(project: Project, results: Sequence[Results], tr: Translator, folder: Path, games: int,
-                 seed: int) -> tuple[Path, Path]:
-    """`report.html` and `report.pdf` in `folder`, each written once and whole."""
+                 seed: int) -> tuple[Path, Path, list[str]]:
+    """`report.html` and `report.pdf` in `folder`, each written once and whole; with WeasyPrint's warnings."""
     game = results[0].version.game
     html = report_html(project, results, tr, games, seed)
-    data, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, template_folders(project, game),
-                         template_file(project, game, "report.html"), project.root)
-    html_path = atomic_write(folder / "report.html", lambda fh: fh.write(html))
-    pdf_path = atomic_write_bytes(folder / "report.pdf", data)
-    return html_path, pdf_path
+    data, warnings = render_pdf(html, [project.root, FONTS_DIR], project.templates, template_folders(project, game),
+                                template_file(project, game, "report.html"), project.root)
+    html_path, pdf_path = targets(folder)
+    for path, content in ((html_path, html.encode("utf-8")), (pdf_path, data)):
+        try:
+            atomic_write_bytes(path, content)
+        except OSError as exc:
+            raise write_error(path, exc, project.root) from None
+    return html_path, pdf_path, warnings
 
 
 __all__ = ["Chart", "Results", "Series", "Table", "Version", "differences", "load_compared", "measure", "work",

@@ -58,7 +58,8 @@ def test_the_same_seed_plays_the_same_games(arena):
 
 
 def test_report_pdf_is_a4_with_every_chart_as_vector_art_in_the_readers_language(tmp_path, arena):
-    html, pdf = report.write_report(PROJECT, [arena], tr("ca"), tmp_path, 2, 1)
+    html, pdf, warnings = report.write_report(PROJECT, [arena], tr("ca"), tmp_path, 2, 1)
+    assert warnings == []
     text = pdf_text(pdf)
     english = tr("en")  # the new strings are not translated yet: Catalan prints them in English
     for words in ("Wins by seat", "Share of the wins", "Length of the game", "Throws in the game",
