@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import random
 import re
@@ -187,6 +188,29 @@ def _pyplot() -> Any:
     return plt
 
 
+STYLE = re.compile(r' style="([^"]*)"')
+"""matplotlib's inline styles (`style="fill: #fff; stroke-width: 0.8"`), which WeasyPrint's CSS reads as the page's
+and warns about; as SVG presentation attributes they draw the same."""
+
+
+def _attributes(match: re.Match[str]) -> str:
+    pairs = [part.split(":", 1) for part in match.group(1).split(";") if ":" in part]
+    return "".join(f' {name.strip()}="{value.strip()}"' for name, value in pairs)
+
+
+def _own_ids(svg: str) -> str:
+    """An SVG whose ids cannot clash with another chart's on the page (they are the page's anchors too): the ids
+    nothing refers to are dropped (`figure_1`, `axes_1`), the others take a prefix from the SVG's own hash."""
+    used = set(re.findall(r'#([\w.-]+)', svg)) & set(re.findall(r' id="([^"]*)"', svg))  # not colours
+    prefix = "c" + hashlib.sha1(svg.encode()).hexdigest()[:8] + "-"
+
+    def rename(match: re.Match[str]) -> str:
+        return f' id="{prefix}{match.group(1)}"' if match.group(1) in used else ""
+
+    svg = re.sub(r' id="([^"]*)"', rename, svg)
+    return re.sub(r'#([\w.-]+)', lambda m: f"#{prefix}{m.group(1)}" if m.group(1) in used else m.group(), svg)
+
+
 def _svg(fig: Figure) -> str:
     """A figure as inline SVG markup (no XML prologue), its size in millimetres."""
     buffer = io.StringIO()
@@ -195,7 +219,7 @@ def _svg(fig: Figure) -> str:
 
     plt.close(fig)
     svg = buffer.getvalue()
-    svg = svg[svg.index("<svg"):]
+    svg = _own_ids(STYLE.sub(_attributes, svg[svg.index("<svg"):]))
     return re.sub(r'(<svg[^>]*?) width="([\d.]+)pt" height="([\d.]+)pt"',
                   lambda m: f'{m.group(1)} width="{float(m.group(2)) * 25.4 / 72:.1f}mm" '
                             f'height="{float(m.group(3)) * 25.4 / 72:.1f}mm"', svg, count=1)

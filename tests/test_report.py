@@ -104,3 +104,10 @@ def test_bad_compare_file_is_located_and_nothing_is_written(tmp_path, content, e
     assert code == 2 and "Traceback" not in err and out == ""
     assert err.startswith("error: " + expected.format(file=other)), err
     assert not (tmp_path / "out").exists()
+
+
+def test_an_output_folder_that_is_a_file_is_told_before_any_game_is_played(tmp_path):
+    taken = tmp_path / "out"
+    taken.write_text("not a folder", encoding="utf-8")
+    code, out, err = run("--root", str(ROOT), "report", "dice-arena", "--out", str(taken))
+    assert (code, out, err) == (2, "", f"error: {taken}: is a file, where the build needs a folder\n")
