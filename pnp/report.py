@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InputError, Problem
 from .games import find_spec
 from .games.chance import simulate
-from .games.views import Chart, Series
+from .games.views import Chart
 from .i18n import Translator
 from .model import Game
 from .output import atomic_write_bytes, write_error
@@ -92,10 +92,11 @@ def differences(a: Game, b: Game) -> tuple[str, str]:
             right.append(f"{flag}: {value(b.flags.get(flag, '-'))}")
     if not left:
         parts = [name for name in ("faces", "dice", "players", "extras") if getattr(a, name) != getattr(b, name)]
-        names = [Path(a.file).name, Path(b.file).name]
-        if names[0] == names[1]:
-            names = [a.file, b.file]
-        return tuple(f"{name} ({', '.join(parts)})" if parts else name for name in names)  # type: ignore[return-value]
+        first, second = (Path(a.file).name, Path(b.file).name) if Path(a.file).name != Path(b.file).name else (
+            a.file, b.file)
+        if parts:
+            return f"{first} ({', '.join(parts)})", f"{second} ({', '.join(parts)})"
+        return first, second
     return "; ".join(left), "; ".join(right)
 
 
@@ -150,11 +151,12 @@ def measure(version: Version, games: int, seed: int, tick: Callable[[], None] = 
                          {length: _kept(measures[length], seen)}, progress=lambda done: tick())
         tables.append(Table(players, games, tuple(float(w) / games for w in stats.wins_by_seat), tuple(seen)))
     names = tuple(strategies)
+    pair = max(2, game.players[0])  # head to head where the rules seat two (every game we ship does)
     matrix: list[list[float | None]] = [[None] * len(names) for _ in names]
     for i, a in enumerate(names):
         for j in range(i + 1, len(names)):
             b = names[j]
-            stats = simulate(engine, games, 2, _seed(seed, "pair", a, b), [strategies[a], strategies[b]], {},
+            stats = simulate(engine, games, pair, _seed(seed, "pair", a, b), [strategies[a], strategies[b]], {},
                              progress=lambda done: tick())
             wins = {name: float(w) / games for name, w, _ in stats.wins_by_policy}
             matrix[i][j], matrix[j][i] = wins[a], wins[b]
@@ -506,6 +508,3 @@ def write_report(project: Project, results: Sequence[Results], tr: Translator, f
             raise write_error(path, exc, project.root) from None
     return html_path, pdf_path, warnings
 
-
-__all__ = ["Chart", "Results", "Series", "Table", "Version", "differences", "load_compared", "measure", "work",
-           "write_report"]
