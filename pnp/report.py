@@ -76,7 +76,7 @@ def differences(a: Game, b: Game) -> tuple[str, str]:
     def value(v: Any) -> str:
         if isinstance(v, bool):
             return "true" if v else "false"
-        if isinstance(v, Mapping):  # Gang of Dice's bonus dice by round
+        if isinstance(v, Mapping):  # a parameter by round or by count
             return "{" + ", ".join(f"{k}: {value(x)}" for k, x in v.items()) + "}"
         return str(v)
 
