@@ -220,7 +220,7 @@ def _held(tr: Translator) -> str:
 
 def _regulars(tr: Translator, n: int) -> str:
     # A column head, apart from the sentence's "{n} regular die" so each language can write prose its own way.
-    return tr.format(tr.npgettext("odds column", "{n} regular die", "{n} regular dice", n), n=n)
+    return tr.format(tr.npgettext("odds column", "{n:Word} regular die", "{n:Word} regular dice", n), n=n)
 
 
 def _jolly_roger_and_regulars(tr: Translator, n: int) -> str:
