@@ -384,10 +384,11 @@ def game_chart(charts: Sequence[Chart], labels: Sequence[str], tr: Translator) -
     height = (22 + 5 * rows) if first.kind == "heatmap" else 62
     fig, axes = _panels(plt, len(charts), height, sharex=first.kind != "heatmap")
     chance = first.value == "chance"
-    top = max(float(v) for c in charts for s in c.series for v in s.values) if not chance else 1.0
+    top = max(float(v) for c in charts for s in c.series for v in s.values if v is not None) if not chance else 1.0
     for index, (ax, chart) in enumerate(zip(axes, charts, strict=True)):
         if chart.kind == "heatmap":
-            _heatmap(ax, [[float(v) for v in s.values] for s in chart.series], tr, chance, high=top)
+            _heatmap(ax, [[None if v is None else float(v) for v in s.values] for s in chart.series], tr, chance,
+                     high=top)
             ax.set_xticks(range(len(chart.x)), [tr.number(x) for x in chart.x])
             ax.set_yticks(range(len(chart.series)), [s.label(tr) for s in chart.series])
         else:
@@ -396,10 +397,10 @@ def game_chart(charts: Sequence[Chart], labels: Sequence[str], tr: Translator) -
                 if chart.kind == "bars":
                     width = 0.8 / len(chart.series)
                     ax.bar([x + (n - (len(chart.series) - 1) / 2) * width for x in chart.x],
-                           [float(v) for v in s.values], width * 0.92, color=colour, label=s.label(tr))
+                           [float(v or 0) for v in s.values], width * 0.92, color=colour, label=s.label(tr))
                 else:
-                    ax.plot(chart.x, [float(v) for v in s.values], color=colour, marker="o", markersize=2.5,
-                            linewidth=1.1, label=s.label(tr))
+                    ax.plot(chart.x, [float("nan") if v is None else float(v) for v in s.values], color=colour,
+                            marker="o", markersize=2.5, linewidth=1.1, label=s.label(tr))
             ax.set_xticks(chart.x)
             _number_axis(ax.xaxis, tr)
             if chance:

@@ -166,7 +166,8 @@ class Series:
     """One line, set of bars or heatmap row of a chart: its label and a value for each x."""
 
     label: Callable[[Translator], str]
-    values: tuple[Fraction | float, ...]
+    values: tuple[Fraction | float | None, ...]
+    """None: no value there (a heatmap's empty cell)."""
 
 
 @dataclass(frozen=True)
