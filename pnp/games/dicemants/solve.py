@@ -192,5 +192,5 @@ def stop_map(rules: E.DicemantsRules) -> StopMap:
         if weight > 0:
             met[bags[r], dice[r]] = met.get((bags[r], dice[r]), 0.0) + weight
             rolled[bags[r], dice[r]] = rolled.get((bags[r], dice[r]), 0.0) + weight * go_on[r]
-    return StopMap(tuple(rows), tuple(cols), tuple(tuple(rolled[b, n] / met[b, n] if met.get((b, n)) else None
-                                                         for n in cols) for b in rows))
+    share = tuple(tuple(float(rolled[b, n] / met[b, n]) if met.get((b, n)) else None for n in cols) for b in rows)
+    return StopMap(tuple(rows), tuple(cols), share)
