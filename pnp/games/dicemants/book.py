@@ -193,7 +193,7 @@ def _number(n: int) -> Callable[[Translator], str]:
 def charts(game: Game) -> tuple[Chart, ...]:
     """The balance report's own charts, exact: the when-to-stop map of the best play for the most diamonds per
     turn (the solver), and how the first roll of a turn ends, by the dice rolled."""
-    from .solve import stop_map
+    from .stop import stop_map
 
     rules = dicemants_rules(game)
     stop = stop_map(rules)

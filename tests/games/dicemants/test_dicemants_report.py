@@ -7,7 +7,7 @@ from dataclasses import replace
 from helpers import game
 
 from pnp.games.dicemants.book import dicemants_rules
-from pnp.games.dicemants.solve import stop_map
+from pnp.games.dicemants.stop import stop_map
 
 
 def test_the_stop_map_of_a_two_die_turn():
