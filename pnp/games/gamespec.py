@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..sheets.pads import Pad
     from ..sheets.page import Frame
     from .protocols import Book
+    from .views import Balance
 
 KeyReader = Callable[["Checker", Any, tuple[Any, ...], frozenset[str]], Any]
 """Reads one key of a rules file that only this game has: (checker, raw value, field path, face ids) -> value.
@@ -139,3 +140,5 @@ class GameSpec:
     """Its cards, for `pnp export`: single card pictures, a Tabletop Simulator deck, print-on-demand files."""
     aids_per_page: int = 2
     """Player aids on a page, one above the other: three where an aid is short, so none is left half empty."""
+    balance: Balance | None = None
+    """What its balance report (`pnp report`) adds: its length measure and charts of its own (with a book)."""

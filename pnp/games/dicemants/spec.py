@@ -12,7 +12,7 @@ from ...model import FieldPath, FrozenDict, Game, Params, Range, Sentence, Text
 from ...rules import ID, MAX_DICE, Checker, kind_of
 from ...sheets.options import BLANK_DIE
 from ..gamespec import GameSpec, Sheet
-from .book import DicemantsBook
+from .book import BALANCE, DicemantsBook
 from .kit import mine_layout, score_pad
 
 NARRATION = ("sends", "then", "only", "tie", "reaches", "reaches_one", "idle")
@@ -177,4 +177,5 @@ SPEC = GameSpec(
     context=_context,
     sheets=(Sheet("mats", mine_layout, lambda tr: tr.gettext("Mat"), wanted=lambda game: game.has_part("mat")),),
     book=DicemantsBook(),
+    balance=BALANCE,
 )

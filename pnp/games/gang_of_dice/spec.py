@@ -12,7 +12,7 @@ from ...model import FieldPath, FrozenDict, Game, Params, Range
 from ...rules import ID, PIPS, Checker
 from ..gamespec import Deck, GameSpec, Sheet
 from . import kit
-from .book import GangBook
+from .book import BALANCE, GangBook
 from .cards import COLOURS, CONDITIONS, Card, colour_name, colour_rule, condition_text
 from .kit import card_miniature, score_pad
 
@@ -169,4 +169,5 @@ SPEC = GameSpec(
     ),
     book=GangBook(),
     deck=Deck("sheets/cards.html", (kit.CARD_W, kit.CARD_H), kit.BLEED, kit.single_cards_layout, kit.card_fields),
+    balance=BALANCE,
 )
