@@ -202,6 +202,18 @@ def whole_last_words(html: str) -> str:
     return _LAST_WORD.sub(lambda m: join(m["word"]) + m["tail"], "".join(out))
 
 
+_fonts: Any = None
+"""One WeasyPrint font configuration per process: the @font-face fonts are loaded once, not on every render
+(the PDFs come out byte for byte the same)."""
+
+
+def _font_configuration(make: Callable[[], Any]) -> Any:
+    global _fonts
+    if _fonts is None:
+        _fonts = make()
+    return _fonts
+
+
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
                template: str = "", root: Path | None = None,
                tighter: Callable[[], str] | None = None, variant: str | None = None) -> tuple[bytes, list[str]]:
@@ -225,7 +237,7 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     fetcher = _fetcher_class()(allowed)
     data = b""
     try:
-        fonts = FontConfiguration()
+        fonts = _font_configuration(FontConfiguration)
         html = whole_last_words(html)
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
         data = document.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
