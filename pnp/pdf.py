@@ -144,6 +144,12 @@ _POSSESSIVE = re.compile(r"[^\W\d_]{2,}[’']s(?![^\W\d_])")
 """A possessive (pirate’s): never hyphenated, as English typesetters have it."""
 
 
+PDF_VARIANT: str | None = "pdf/ua-1"
+"""Every PDF tagged for accessibility: WeasyPrint's PDF/UA-1 variant, its tagging (a structure tree of headings,
+lists, tables with header cells, figures with their alternative text; /Lang and /MarkInfo) plus the XMP metadata
+PDF/UA asks for (the title, the conformance). It draws the pages as an untagged render does (scripts/same_look.py)."""
+
+
 _LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([\w-]+)", re.I)
 
 LIMITS = (3, 3)
@@ -226,12 +232,12 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
         fonts = FontConfiguration()
         html = whole_last_words(html)
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
-        data = document.write_pdf(pdf_variant=None, uncompressed_pdf=False)
+        data = document.write_pdf(pdf_variant=PDF_VARIANT, uncompressed_pdf=False)
         if tighter is not None and len(document.pages) > 1 and layout.fill(layout.read(data)[-1]) < PULL_BACK_BELOW:
             tight = HTML(string=whole_last_words(tighter()), base_url=str(base_url),
                          url_fetcher=fetcher).render(font_config=fonts)
             if len(tight.pages) < len(document.pages):
-                data = tight.write_pdf(pdf_variant=None, uncompressed_pdf=False)
+                data = tight.write_pdf(pdf_variant=PDF_VARIANT, uncompressed_pdf=False)
     except FatalURLFetchingError:
         pass  # the refusal is in fetcher.refused
     finally:
