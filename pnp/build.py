@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import derived, layout, stamps
+from . import derived, layout, stamps, web
 from .errors import InputError, Problem
 from .games import find_spec, game_ids
 from .i18n import Translator, po_path, translator
@@ -40,7 +40,7 @@ EVERY = ("all",)
 def kinds() -> tuple[str, ...]:
     """Every kind of file a build can make, over every registered game: the kit comes last, from the others."""
     own = dict.fromkeys(s.kind for game_id in game_ids() for s in find_spec(game_id).sheets)
-    return ("rulebook", *(s.kind for s in SHARED[:-1]), *own, SHARED[-1].kind, "kit")
+    return ("rulebook", "web", *(s.kind for s in SHARED[:-1]), *own, SHARED[-1].kind, "kit")
 
 
 ALL_PAPERS = "all"
@@ -130,13 +130,16 @@ def plan(project: Project, games: list[Game], langs: list[str], out: Path,
         raise InputError(f"unknown output kind {', '.join(unknown)} (choose from {', '.join(known)})")
     jobs = []
     for game in games:
-        made = ["rulebook", *(s.kind for s in sheets_for(game)), "kit"]
+        made = ["rulebook", "web", *(s.kind for s in sheets_for(game)), "kit"]
         if "kit" in wanted:
-            wanted |= set(made)
-        for size in papers(paper):
+            wanted |= set(made) - {"web"}
+        for index, size in enumerate(papers(paper)):
             for lang in langs:
                 place = folder(out, game, lang, size)
-                jobs += [Job(game, lang, kind, place / f"{kind}.pdf", size) for kind in made if kind in wanted]
+                jobs += [Job(game, lang, kind, place / f"{kind}.pdf", size) for kind in made
+                         if kind in wanted and kind != "web"]
+                if "web" in wanted and index == 0:  # one web page whatever the paper: no page size
+                    jobs.append(Job(game, lang, "web", folder(out, game, lang, "a4") / web.FILE))
     return jobs
 
 
@@ -255,7 +258,8 @@ class _GameId:
 def _key(job: Job, options: Options) -> str:
     """What decides a file besides the files it reads: the code, its kind, language, paper and (for a sheet or a
     kit) the maker's options."""
-    return stamps.key(job.game.id, job.kind, job.lang, job.paper, None if job.kind == "rulebook" else repr(options))
+    per_maker = job.kind not in ("rulebook", "web")
+    return stamps.key(job.game.id, job.kind, job.lang, job.paper, repr(options) if per_maker else None)
 
 
 def _nothing_to_do(project: Project, manifest: Manifest, asked: str, digests: Digests) -> Report | None:
@@ -324,7 +328,7 @@ class Kit:
 
 
 def _part_of(part: Job, kit: Job) -> bool:
-    return (part.kind != "kit" and part.game.id == kit.game.id and part.lang == kit.lang
+    return (part.kind not in ("kit", "web") and part.game.id == kit.game.id and part.lang == kit.lang
             and part.paper == kit.paper)
 
 
@@ -500,6 +504,9 @@ def _render_recorded(settings: Settings, job: Job, staged: Path,
         if job.lang not in translators:
             translators[job.lang] = translator(project.locales, job.lang, project.root)
         tr = translators[job.lang]
+        if job.kind == "web":
+            atomic_write_bytes(staged, web.web_rulebook(project, job.game, tr, list(LANGS)).encode())
+            return Rendered([], []), []
         if job.kind == "rulebook":
             html = rulebook_html(project, job.game, tr, job.paper)
             data, warnings = render_pdf(html, [project.root, FONTS_DIR], project.templates,
