@@ -22,7 +22,8 @@ _FACE = re.compile(re.escape(FACE_URL) + r"[0-9a-f]+\.svg")
 
 def switcher(langs: list[str]) -> list[tuple[str, str, str]]:
     """Each language's page: its code, its name in itself (Español), and the link from a sibling language's folder."""
-    return [(lang, (Locale.parse(lang).get_display_name(lang) or lang).capitalize(), f"../{lang}/{FILE}") for lang in langs]
+    names = {lang: (Locale.parse(lang).get_display_name(lang) or lang).capitalize() for lang in langs}
+    return [(lang, names[lang], f"../{lang}/{FILE}") for lang in langs]
 
 
 def inline(page: str) -> str:
