@@ -14,11 +14,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import derived, layout, stamps, web
+from . import catalogs, derived, layout, stamps, web
 from .errors import InputError, Problem
 from .games import find_spec, game_ids
 from .i18n import Translator, po_path, translator
-from .model import LANGS, Game
+from .model import Game
 from .output import Staging, atomic_write_bytes, check_output, write_error
 from .pdf import render_pdf
 from .project import FONTS_DIR, PAPERS, Project
@@ -87,6 +87,8 @@ class Settings:
     """Where engine derivations (examples, odds) are kept on disk by the hash of the rules (pnp.derived)."""
     background: bool = False
     """Workers at a lower priority than the build process (and its preview server)."""
+    marked: frozenset[str] = frozenset()
+    """Languages whose missing translations are printed in English, highlighted (`--allow-incomplete`)."""
 
 
 @dataclass
@@ -155,6 +157,7 @@ def build(
     workers: int | None = None,
     force: bool = False,
     background: bool = False,
+    missing: str = "warn",
 ) -> Report:
     """Load and validate the rules, render the rulebooks and any sheets asked for (in parallel), then merge the kits;
     only what is not up to date.
@@ -167,15 +170,19 @@ def build(
     lowers the workers' priority (`pnp watch`: the preview pages a browser asks for come first). Every file is
     made in a staging folder inside `out` and moved into place only when all are made, under a lock on `out` (a
     second build into it waits, and logs that it does): a failed or interrupted build writes nothing.
+    `missing` says what a language whose catalog leaves some of the games' strings untranslated gets: `warn` (they
+    print in English, each told), `refuse` (bad input, naming the games; `pnp build`) or `mark` (printed in
+    English, highlighted: `pnp build --allow-incomplete`).
     Report.written lists the files made in build order, whichever finished first; Report.fresh those left as they
     were; `progress(n, total, path)` is told of each file made.
     """
     out = out or project.root / "output"
-    langs = list(langs or LANGS)
+    langs = list(langs or project.languages)
     settings = Settings(project, (options or Options()).checked(), project.root / derived.FOLDER, background)
     digests = Digests()
     manifest = Manifest.load(out)
-    asked = stamps.key("plan", sorted(games or []), langs, paper, sorted(kinds), repr(settings.options))
+    asked = stamps.key("plan", sorted(games or []), langs, paper, sorted(kinds), repr(settings.options),
+                       *([missing] if missing != "warn" else []))
     if not force:
         nothing = _nothing_to_do(project, manifest, asked, digests)
         if nothing is not None:
@@ -187,8 +194,14 @@ def build(
     loaded = load_games(project.rules, project.root, games or None)
     # Every catalog read and checked before the first page is drawn.
     translators = {lang: _translator(project, lang, digests) for lang in langs}
+    if missing != "warn":  # every string the games print translated, or the build says which are not
+        short = catalogs.incomplete(project.root, project.locales, langs, [game.id for game in loaded])
+        if short and missing == "refuse":
+            raise InputError(list(short.values()))
+        settings = replace(settings, marked=frozenset(short))
+        translators = {lang: replace(tr, mark=lang in short) for lang, tr in translators.items()}
     jobs = plan(project, loaded, langs, out, kinds, paper)
-    wanted = {job.path: _key(job, settings.options) for job in jobs}
+    wanted = {job.path: _key(job, settings.options, job.lang in settings.marked, project.languages) for job in jobs}
     stale = [job for job in jobs if force or not manifest.is_fresh(job.path, wanted[job.path], digests)]
     remade = {(job.game.id, job.lang, job.paper) for job in stale}
     # A kit is merged from its parts: made again whenever one of them is.
@@ -201,8 +214,13 @@ def build(
         check_output(out, [job.path for job in stale], project.root)
         finished = _make(settings, stale, jobs, translators, manifest, progress, workers)
     report = Report(games=list(dict.fromkeys(job.game.id for job in stale)))
-    for lang in langs:  # fuzzy or untranslated entries print in English: say so, with where
-        report.warnings.extend(str(problem) for problem in translators[lang].unready)
+    for lang in langs:  # fuzzy or untranslated entries print in English: say so, with where (or once, highlighted)
+        unready = translators[lang].unready
+        if lang in settings.marked:
+            unready = (Problem(unready[0].file, None, "", f"{len(unready)} entries fuzzy or untranslated, printed in "
+                                                          "English, highlighted"),)
+        report.warnings.extend(str(problem) for problem in unready)
+        report.warnings.extend(str(problem) for problem in translators[lang].font_gaps)
     for job in jobs:
         made = finished.get(job.path)
         if made is not None:
@@ -255,11 +273,13 @@ class _GameId:
     id: str
 
 
-def _key(job: Job, options: Options) -> str:
-    """What decides a file besides the files it reads: the code, its kind, language, paper and (for a sheet or a
-    kit) the maker's options."""
+def _key(job: Job, options: Options, marked: bool = False, languages: tuple[str, ...] = ()) -> str:
+    """What decides a file besides the files it reads: the code, its kind, language, paper, (for a sheet or a
+    kit) the maker's options, whether missing translations are highlighted, and (for a web page, whose switcher
+    links them) the project's languages."""
     per_maker = job.kind not in ("rulebook", "web")
-    return stamps.key(job.game.id, job.kind, job.lang, job.paper, repr(options) if per_maker else None)
+    return stamps.key(job.game.id, job.kind, job.lang, job.paper, repr(options) if per_maker else None,
+                      *(["marked"] if marked else []), *(languages if job.kind == "web" else ()))
 
 
 def _nothing_to_do(project: Project, manifest: Manifest, asked: str, digests: Digests) -> Report | None:
@@ -502,10 +522,11 @@ def _render_recorded(settings: Settings, job: Job, staged: Path,
     project = settings.project
     try:
         if job.lang not in translators:
-            translators[job.lang] = translator(project.locales, job.lang, project.root)
+            translators[job.lang] = replace(translator(project.locales, job.lang, project.root),
+                                            mark=job.lang in settings.marked)
         tr = translators[job.lang]
         if job.kind == "web":
-            atomic_write_bytes(staged, web.web_rulebook(project, job.game, tr, list(LANGS)).encode())
+            atomic_write_bytes(staged, web.web_rulebook(project, job.game, tr, list(project.languages)).encode())
             return Rendered([], []), []
         if job.kind == "rulebook":
             html = rulebook_html(project, job.game, tr, job.paper)
@@ -538,7 +559,8 @@ def _merge_kit(settings: Settings, kit: Kit,
     with stamps.recording() as reads, derived.using(settings.derived):
         try:
             if job.lang not in translators:
-                translators[job.lang] = translator(project.locales, job.lang, project.root)
+                translators[job.lang] = replace(translator(project.locales, job.lang, project.root),
+                                            mark=job.lang in settings.marked)
             _kit(replace(job, path=kit.staged), translators[job.lang], kit.parts, settings)
         except InputError as exc:
             return None, exc.problems
@@ -572,6 +594,6 @@ def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:
     html = guide_html(project, job.game, tr, job.paper, options, kit_parts(job.game, order, beside))
     guide, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, template_folders(project, job.game),
                           template_file(project, job.game, "sheets/guide.html"), project.root)
-    title = tr.typeset(tr.format(tr.gettext("{game}: print-and-play kit"), game=job.game.titles[job.lang]))
+    title = tr.typeset(tr.format(tr.gettext("{game}: print-and-play kit"), game=job.game.title_in(job.lang)))
     write_kit(parts, job.path, title, tr.typeset(job.game.designer_in(job.lang)), job.lang,
               (tr.typeset(tr.gettext("What to print")), guide))

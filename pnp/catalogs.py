@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -18,18 +20,15 @@ from babel.messages.pofile import write_po
 from .errors import InputError, Problem, display_path
 from .extract import COUNT, PER_GAME, PER_GAME_KEYWORDS
 from .games import game_ids, registry
-from .glossary import Glossary, load_glossary
-from .i18n import DOMAIN, PLURAL_FORMS, PoCatalog, load_translator, message_issues, po_path, read_catalog
+from .glossary import GLOSSARY, Glossary, load_glossary
+from .i18n import DOMAIN, PoCatalog, font_gaps, load_translator, message_issues, plural_forms, po_path, read_catalog
 from .i18n import singular_forms as singular_forms  # a form that only means one may say it in words
-from .model import LANGS
 from .output import atomic_write
-from .typography import load_typography
+from .project import SOURCE, catalog_languages
+from .typography import OPTIONAL_RULES, RULES, TYPOGRAPHY, load_typography
 
 CODE_ROOT = Path(__file__).resolve().parent.parent
 """The folder that holds the pnp package, whose Python strings every catalog carries."""
-
-TRANSLATED = tuple(lang for lang in LANGS if lang != "en")
-"""The languages with a catalog; English is the source."""
 
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """Catalog headers carry a fixed date so an unchanged extraction gives an unchanged file."""
@@ -106,21 +105,23 @@ def write_template(root: Path, locales: Path) -> Catalog:
     return catalog
 
 
-def update(root: Path, locales: Path, langs: tuple[str, ...] = TRANSLATED) -> dict[str, Catalog]:
+def update(root: Path, locales: Path, langs: tuple[str, ...] | None = None) -> dict[str, Catalog]:
     """`pnp catalog update`: merge the template into each language's catalog (new entries empty, changed ones fuzzy)."""
     template = write_template(root, locales)
     out: dict[str, Catalog] = {}
-    for lang in langs:
+    for lang in catalog_languages(locales) if langs is None else langs:
         path = po_path(locales, lang)
         catalog: Catalog
+        rule = None
         if path.exists():
             catalog = read_catalog(locales, lang, root)
+            rule = f"nplurals={catalog.num_plurals}; plural={catalog.plural_expr};"  # as declared, checked on read
         else:
             catalog = Catalog(locale=lang, project="pnp", creation_date=_FIXED_DATE, fuzzy=False)
         catalog.update(template, update_creation_date=False)
         _clear_per_game_copies(catalog)
         catalog.revision_date = _FIXED_DATE
-        pin_plural_forms(catalog, lang)
+        pin_plural_forms(catalog, lang, rule)
         catalog.obsolete.clear()
         atomic_write(path, partial(write_po, catalog=catalog, width=100, sort_output=False), binary=True)
         out[lang] = catalog
@@ -139,9 +140,10 @@ def _clear_per_game_copies(catalog: Catalog) -> None:
                 message.previous_id = []
 
 
-def pin_plural_forms(catalog: Catalog, lang: str) -> None:
-    """Declare our plural rule (Babel's CLDR data gives es and ca a third form for millions)."""
-    nplurals, expr = PLURAL_FORMS[lang].split(";")[:2]
+def pin_plural_forms(catalog: Catalog, lang: str, rule: str | None = None) -> None:
+    """Declare the plural rule `rule`, else the one made from CLDR for the numbers a rulebook prints (Babel's own
+    gives Spanish a third form for millions, which no rulebook prints)."""
+    nplurals, expr = (rule or plural_forms(lang)).split(";")[:2]
     # Babel has no setter for these; its Catalog.__init__ leaves them None, which is all mypy sees of their type.
     catalog._num_plurals = int(nplurals.split("=")[1])  # type: ignore[assignment]
     catalog._plural_expr = expr.split("=", 1)[1].strip()  # type: ignore[assignment]
@@ -150,7 +152,7 @@ def pin_plural_forms(catalog: Catalog, lang: str) -> None:
 def compile_all(root: Path, locales: Path) -> list[Path]:
     """`pnp catalog compile`: write the .mo files (never committed; builds compile in memory too)."""
     written = []
-    for lang in TRANSLATED:
+    for lang in catalog_languages(locales):
         catalog = read_catalog(locales, lang, root)
         load_translator(catalog, lang, display_path(po_path(locales, lang), root))  # refuses what would print wrong
         path = po_path(locales, lang).with_suffix(".mo")
@@ -182,7 +184,7 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
     unreadable: list[Problem] = []
     template = extract(root)
     try:
-        glossary: Glossary | None = load_glossary(locales, TRANSLATED, game_ids(), root)
+        glossary: Glossary | None = load_glossary(locales, catalog_languages(locales), game_ids(), root)
     except InputError as exc:
         unreadable.extend(exc.problems)
         glossary = None
@@ -190,7 +192,7 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
         load_typography(locales, root)  # read strictly too: every page is set by it
     except InputError as exc:
         unreadable.extend(exc.problems)
-    for lang in TRANSLATED:
+    for lang in catalog_languages(locales):
         shown = display_path(po_path(locales, lang), root)
         try:
             catalog = read_catalog(locales, lang, root)
@@ -217,6 +219,7 @@ def check_catalogs(root: Path, locales: Path) -> list[Finding]:
                             for issue in message_issues(message, lang, lines, counts))
         if glossary is not None:
             findings.extend(glossary_findings(glossary, template, catalog, lang, shown))
+        findings.extend(Finding(shown, gap.line, gap.msgid, gap.problem) for gap in font_gaps(catalog))
     if unreadable:
         raise InputError(unreadable)
     return findings
@@ -294,3 +297,196 @@ def _game_of(message: Message, packages: dict[str, str]) -> str | None:
 
 def _first(msgid: str | tuple[str, ...] | list[str]) -> str:
     return msgid[0] if isinstance(msgid, (tuple, list)) else msgid
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# A new language, and how far each language has come.
+
+
+def _games_of(message: Message, packages: dict[str, str], games: tuple[str, ...]) -> tuple[str, ...]:
+    """The games whose rulebook or sheets print an entry: its msgctxt's game, else the games of the rules files
+    and packages it comes from (`#:` lines); a string of shared templates or code prints in every game's."""
+    if message.context in games:
+        return (message.context,)
+    found: set[str] = set()
+    for filename, _ in message.locations:
+        name = filename.replace("\\", "/")
+        rules = name.removeprefix("rules/").removesuffix(".yaml")
+        owner = rules if name.startswith("rules/") and rules in games else next(
+            (game for folder, game in packages.items() if name.startswith(folder)), None)
+        if owner is None:
+            return games
+        found.add(owner)
+    return tuple(game for game in games if game in found)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far one language's catalog has come: its entries by state, and the games each missing one keeps from
+    being complete (a shared string's optional per-game entries are not counted)."""
+
+    lang: str
+    translated: int
+    fuzzy: int
+    untranslated: int
+    missing: dict[str, tuple[str, ...]]
+    """By game id: the msgids its rulebook and sheets print that the catalog does not translate yet."""
+
+    def complete(self, games: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(game for game in games if not self.missing.get(game))
+
+
+def progress(catalog: Catalog, lang: str, template: Catalog | None = None) -> Progress:
+    """The language's progress against `template` (the extraction: entries not yet merged count as untranslated),
+    or against the catalog's own entries (what a build knows without extracting)."""
+    games, packages = tuple(game_ids()), _game_packages()
+    counts = {"translated": 0, "fuzzy": 0, "untranslated": 0}
+    missing: dict[str, list[str]] = {}
+    for source in template if template is not None else catalog:
+        if not source.id or _optional(source):
+            continue
+        message = catalog.get(source.id, context=source.context)
+        state = ("untranslated" if message is None or not any(_forms(message))
+                 else "fuzzy" if message.fuzzy else "translated")
+        counts[state] += 1
+        if state != "translated":
+            for game in _games_of(source, packages, games):
+                missing.setdefault(game, []).append(_first(source.id))
+    return Progress(lang, counts["translated"], counts["fuzzy"], counts["untranslated"],
+                    {game: tuple(ids) for game, ids in missing.items()})
+
+
+def current_template(root: Path, locales: Path) -> Catalog:
+    """The catalog template a translator works from: locales/pnp.pot as `pnp catalog extract` last wrote it (its
+    `#:` lines name the files, and so the games, of every string), else the strings extracted now."""
+    from babel.messages.pofile import read_po
+
+    path = template_path(locales)
+    if not path.exists():
+        return extract(root)
+    with path.open("rb") as fh:
+        return read_po(fh)
+
+
+def stats(root: Path, locales: Path) -> list[Progress]:
+    """`pnp catalog stats`: every language's progress against the catalog template (current_template)."""
+    template = current_template(root, locales)
+    return [progress(read_catalog(locales, lang, root), lang, template) for lang in catalog_languages(locales)]
+
+
+def incomplete(root: Path, locales: Path, langs: list[str], games: list[str]) -> dict[str, Problem]:
+    """Each language whose catalog leaves some of these games' strings untranslated, with `pnp build`'s refusal:
+    one line naming each game and how many of its strings are missing."""
+    problems = {}
+    for lang in langs:
+        if lang == SOURCE:
+            continue
+        done = progress(read_catalog(locales, lang, root), lang)
+        short = [f"{game} ({len(done.missing[game])} missing)" for game in games if done.missing.get(game)]
+        if short:
+            problems[lang] = Problem(display_path(po_path(locales, lang), root), None, "",
+                                     f"{lang} is not complete for {', '.join(short)}: see `pnp catalog stats`; "
+                                     "`pnp build --allow-incomplete` prints the missing strings in English, "
+                                     "highlighted")
+    return problems
+
+
+def init_language(root: Path, locales: Path, lang: str) -> list[Path]:
+    """`pnp catalog init LANG`: the language's catalog from the template (header filled, CLDR's plural rule, every
+    entry empty), and its typography and glossary entries left empty for the translator (`pnp check` lists them as
+    to do). Refuses English, a language with a catalog already and one Babel does not know; the files written."""
+    from babel import Locale, UnknownLocaleError
+
+    path = po_path(locales, lang)
+    shown = display_path(path, root)
+    if lang == SOURCE or path.exists():
+        why = "English is the source, it has no catalog" if lang == SOURCE else "the catalog exists already"
+        raise InputError(Problem(shown, None, "", f"pnp catalog init {lang}: {why}"))
+    try:
+        locale = Locale.parse(lang)
+    except (ValueError, UnknownLocaleError):
+        raise InputError(Problem(shown, None, "", f"pnp catalog init {lang}: no language Babel knows is called "
+                                                  f"{lang!r} (write its code: fr, de, pt_BR, el…)")) from None
+    if str(locale) != lang:
+        raise InputError(Problem(shown, None, "", f"pnp catalog init {lang}: write the code as {locale}"))
+    name, native = locale.get_display_name(SOURCE) or lang, locale.get_display_name(lang) or lang
+    catalog = Catalog(locale=lang, project="pnp", version="", creation_date=_FIXED_DATE, revision_date=_FIXED_DATE,
+                      language_team=f"{name} ({native})", fuzzy=False)
+    catalog.header_comment = (f"# {name} ({native}) translations for pnp.\n"
+                              "# Made by `pnp catalog init`; translate with Poedit or any gettext editor, then run\n"
+                              "# `pnp catalog stats` and `pnp check`.")
+    catalog.update(current_template(root, locales), update_creation_date=False)
+    _clear_per_game_copies(catalog)
+    pin_plural_forms(catalog, lang)
+    catalog.obsolete.clear()
+    edits = [(locales / TYPOGRAPHY, _typography_entry(locales / TYPOGRAPHY, lang)),
+             (locales / GLOSSARY, _glossary_entries(locales / GLOSSARY, lang, catalog_languages(locales)))]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, partial(write_po, catalog=catalog, width=100, sort_output=False), binary=True)
+    written = [path]
+    for target, text in edits:
+        if text is not None:
+            atomic_write(target, partial(_write_text, text=text))
+            written.append(target)
+    return written
+
+
+def _write_text(fh: Any, text: str) -> None:
+    fh.write(text)
+
+
+def _typography_entry(path: Path, lang: str) -> str | None:
+    """locales/typography.yaml with an entry for `lang` at the end of `languages:`, every rule left empty (the
+    defaults print until the translator fills them); None when the file is missing or names the language."""
+    if not path.exists():
+        return None
+    text = path.read_text(encoding="utf-8")
+    if re.search(rf"^  {re.escape(lang)}:", text, re.M):
+        return None
+    rules = "".join(f"    {rule}:\n" for rule in RULES + OPTIONAL_RULES)
+    entry = (f"  {lang}:  # from `pnp catalog init {lang}`: give every rule (see the top of this file; French, "
+             f"for one, sets\n        # before-marks: {{marks: \":;!?\", before: no-break}} and inside-quotes: "
+             f"no-break)\n{rules}")
+    return _insert_in_block(text, "languages", entry)
+
+
+def _glossary_entries(path: Path, lang: str, others: tuple[str, ...]) -> str | None:
+    """locales/glossary.yaml with an empty term in `lang` for every concept that each other language gives a term
+    for (written `lang: ""`, to fill); None when the file is missing or there is no such concept."""
+    if not path.exists():
+        return None
+    from .source import load_yaml
+
+    doc = load_yaml(path, str(path))
+    concepts = doc.data.get("concepts") if isinstance(doc.data, dict) else None
+    lines = path.read_text(encoding="utf-8").split("\n")
+    changed = False
+    for name, body in (concepts or {}).items():
+        terms = body.get("term") if isinstance(body, dict) else None
+        if not isinstance(terms, dict) or lang in terms or not others or any(o not in terms for o in others):
+            continue
+        index = (doc.line(("concepts", name, "term")) or 0) - 1
+        flow = re.match(r"^(\s*term:\s*\{.*?)\}(\s*(#.*)?)$", lines[index]) if 0 <= index < len(lines) else None
+        if flow:
+            lines[index] = f'{flow.group(1)}, {lang}: ""}}{flow.group(2)}'
+            changed = True
+    return "\n".join(lines) if changed else None
+
+
+def _insert_in_block(text: str, key: str, entry: str) -> str:
+    """The YAML text with `entry` added at the end of the top-level mapping `key` (before the next top-level key,
+    or at the end of the file)."""
+    lines = text.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{key}:"))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i].startswith((" ", "#"))),
+               len(lines))
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    return "\n".join([*lines[:end], entry.rstrip("\n"), *lines[end:]]) + ("" if end < len(lines) else "\n")
+
+
+def todo(root: Path, locales: Path) -> list[Problem]:
+    """What a translator has still to decide beyond the catalog: typography rules and glossary terms left empty."""
+    typography = load_typography(locales, root)
+    glossary = load_glossary(locales, catalog_languages(locales), game_ids(), root)
+    return [*(typography.todo if typography else ()), *glossary.todo]

@@ -19,7 +19,7 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C, as shells report a process ended by SIGINT; one line says so, never a traceback."""
 
 try:  # Ctrl-C while the package loads (a quarter of a second) ends the same way as Ctrl-C in a command
-    from . import catalogs, derived, review
+    from . import catalogs, derived, export, review
     from .build import ALL_PAPERS, EVERY, build
     from .errors import InputError, Problem
     from .games import find_spec, game_ids
@@ -27,8 +27,8 @@ try:  # Ctrl-C while the package loads (a quarter of a second) ends the same way
     from .games.protocols import Book
     from .games.views import odds_view
     from .i18n import translator
-    from .model import LANGS, Game
-    from .project import PAPERS, Project
+    from .model import Game
+    from .project import PAPERS, SOURCE, Project
     from .rules import load_games
     from .sheets import Options
     from .sheets.kinds import mm
@@ -81,7 +81,21 @@ def engine_games() -> list[str]:
     return [game_id for game_id in game_ids() if find_spec(game_id).book is not None]
 
 
-def parser() -> argparse.ArgumentParser:
+def languages(argv: Sequence[str] | None) -> tuple[str, ...]:
+    """The languages `--lang` accepts: English and every language with a catalog in the project that `--root` (or
+    the default) names; only English where there is no such project (the command then says why)."""
+    pre = _Parser(add_help=False)
+    pre.add_argument("--root", type=Path)
+    try:
+        known, _ = pre.parse_known_args(argv)
+    except UsageError:
+        return (SOURCE,)
+    root = (known.root or default_root()).resolve()
+    return Project(root).languages if (root / "locales").is_dir() else (SOURCE,)
+
+
+def parser(langs: Sequence[str] = (SOURCE,)) -> argparse.ArgumentParser:
+    """The command line; `--lang` accepts `langs` (see languages())."""
     p = _Parser(prog="pnp", description="Print-and-play kits and rulebooks from one rules source of truth.")
     p.add_argument("--root", type=Path, help="project folder (rules/, templates/, locales/); default: this checkout")
     p.add_argument("-q", "--quiet", action="store_true", help="print only errors")
@@ -90,7 +104,7 @@ def parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("build", help="build rulebooks and kits into output/")
     b.add_argument("games", nargs="*", metavar="GAME", help=f"games to build (default: all of {', '.join(games)})")
-    b.add_argument("--lang", action="append", choices=LANGS, help="language (repeatable; default: all)")
+    b.add_argument("--lang", action="append", choices=langs, help="language (repeatable; default: all)")
     b.add_argument("--paper", choices=[*sorted(PAPERS), ALL_PAPERS], default="a4",
                    help="paper size; all: every size in one build, Letter files in <game>/<lang>/letter/ "
                         "(default: a4)")
@@ -105,6 +119,9 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--ink", choices=INKS, default="full",
                    help="the cards in the kit: full colour, or low ink (white cards, outline backs); "
                         "both are built (default: full)")
+    b.add_argument("--allow-incomplete", action="store_true", dest="allow_incomplete",
+                   help="build a language whose catalog does not translate every string the games print yet: the "
+                        "missing strings print in English, highlighted (default: refuse, listing the games)")
     b.add_argument("--force", action="store_true",
                    help="make every file again, even those up to date (made from the same rules, templates, "
                         "catalogs, fonts, options and pnp)")
@@ -112,7 +129,7 @@ def parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("watch", help="build, then remake what each save changes; --serve: a live preview page")
     w.add_argument("games", nargs="*", metavar="GAME", help="games to watch (default: all)")
-    w.add_argument("--lang", action="append", choices=LANGS, help="language (repeatable; default: all)")
+    w.add_argument("--lang", action="append", choices=langs, help="language (repeatable; default: all)")
     w.add_argument("--paper", choices=[*sorted(PAPERS), ALL_PAPERS], default="a4", help="paper size (default: a4)")
     w.add_argument("--out", type=_folder, help="output folder (default: output/)")
     w.add_argument("--serve", action="store_true",
@@ -123,6 +140,18 @@ def parser() -> argparse.ArgumentParser:
                    help="with --serve: only the HTML views, no PDFs made")
     w.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
 
+    x = sub.add_parser("export", help="art for other tools: every die face, sticker and card as SVG and PNG, a "
+                                      "manifest, Tabletop Simulator images, print-on-demand card PDFs")
+    x.add_argument("game", metavar="GAME", help=f"the game to export (one of {', '.join(games)})")
+    x.add_argument("--format", action="append", choices=export.FORMATS,
+                   help="picture format of the single items (repeatable; default: svg and png)")
+    x.add_argument("--dpi", type=_dpi, default=export.DPI,
+                   help=f"resolution of the PNGs ({export.DPI_RANGE[0]}–{export.DPI_RANGE[1]}; "
+                        f"default: {export.DPI})")
+    x.add_argument("--out", type=_folder, help="export folder (default: output/GAME/export/), a folder per language")
+    x.add_argument("--lang", action="append", choices=langs,
+                   help="language of the art with words in it (repeatable; default: en)")
+
     c = sub.add_parser("check", help="validate the rules, the reviewed examples and the catalogs")
     c.add_argument("--layout", action="store_true",
                    help="instead, check the layout of the PDFs already built (stranded headings, near-empty "
@@ -132,8 +161,11 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
 
     cat = sub.add_parser("catalog", help="translation catalogs (wraps Babel)")
-    cat.add_argument("action", choices=["extract", "update", "compile"],
-                     help="extract: write locales/pnp.pot; update: merge it into es, ca, ru; compile: write .mo files")
+    cat.add_argument("action", choices=["extract", "update", "compile", "init", "stats"],
+                     help="extract: write locales/pnp.pot; update: merge it into every language's catalog; "
+                          "compile: write .mo files; init LANG: start a new language's catalog; stats: each "
+                          "language's progress and the games whose rulebooks it completes")
+    cat.add_argument("lang", nargs="?", metavar="LANG", help="init: the new language's code (fr, de, pt_BR, el…)")
     cat.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
 
     r = sub.add_parser("resolve", help="resolve one position with a game's reference engine")
@@ -144,7 +176,7 @@ def parser() -> argparse.ArgumentParser:
         assert book is not None
         book.add_resolve_arguments(g)
         g.add_argument("--json", action="store_true", help="print one JSON object")
-        g.add_argument("--lang", choices=LANGS, default="en", help="language of the told outcome (default: en)")
+        g.add_argument("--lang", choices=langs, default="en", help="language of the told outcome (default: en)")
 
     s = sub.add_parser("simulate", help="play whole games with named strategies")
     s.add_argument("game", choices=engines)
@@ -165,7 +197,7 @@ def parser() -> argparse.ArgumentParser:
     o = sub.add_parser("odds", help="exact odds computed by a game's engine")
     o.add_argument("game", choices=engines)
     o.add_argument("--json", action="store_true", help="print one JSON object, every probability an exact fraction")
-    o.add_argument("--lang", choices=LANGS, default="en", help="language of the table (default: en)")
+    o.add_argument("--lang", choices=langs, default="en", help="language of the table (default: en)")
     return p
 
 
@@ -188,6 +220,15 @@ def _games(text: str) -> int:
     value = int(text)
     if not 1 <= value <= MAX_GAMES:
         raise argparse.ArgumentTypeError(f"must be 1 to {MAX_GAMES:,}, found {value}")
+    return value
+
+
+def _dpi(text: str) -> int:
+    """`--dpi`: a whole number of dots per inch within export.DPI_RANGE."""
+    value = int(text)
+    low, high = export.DPI_RANGE
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {low} to {high}, found {value}")
     return value
 
 
@@ -235,7 +276,7 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
 def _run(argv: Sequence[str] | None, stdout: IO[str], stderr: IO[str]) -> int:
     try:
         with contextlib.redirect_stdout(stdout):  # --help prints to the caller's stdout
-            args = parser().parse_args(argv)
+            args = parser(languages(argv)).parse_args(argv)
     except UsageError as exc:
         print(exc, file=stderr)
         return 2
@@ -286,7 +327,8 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
     with _logged(stderr, quiet):  # a wait for another build into the same folder is told
         options = Options(args.sticker_size, args.paper_die_size, args.ink)
         report = build(project, args.games or None, args.lang, args.paper, args.out, progress,
-                       options=options, kinds=EVERY, force=args.force)
+                       options=options, kinds=EVERY, force=args.force,
+                       missing="mark" if args.allow_incomplete else "refuse")
     for warning in [*report.warnings, *report.layout]:
         print(f"warning: {warning}", file=stderr)
     # The reviewed examples compared for the games made again (a rule change is what changes them), from the
@@ -342,6 +384,27 @@ def _logged(stderr: IO[str], quiet: bool) -> Iterator[None]:
         logger.setLevel(level)
 
 
+def _export(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    """`pnp export GAME`: the game's art for other tools, one folder per language, each put in place whole."""
+    from .output import check_output
+
+    known = game_ids()
+    if args.game not in known:
+        raise UsageError(f"pnp export: unknown game {args.game} (choose from {', '.join(known)})")
+    game = load_games(project.rules, project.root, [args.game])[0]
+    out = export.export_folder(project, game, args.out)
+    langs = list(dict.fromkeys(args.lang or ["en"]))
+    check_output(out, [out / lang / "components.csv" for lang in langs], project.root)
+    formats = tuple(dict.fromkeys(args.format or export.FORMATS))
+    for lang in langs:
+        folder = export.export(project, game, translator(project.locales, lang, project.root), out, formats,
+                               args.dpi)
+        if not quiet:
+            files = sum(1 for path in folder.rglob("*") if path.is_file())
+            print(f"exported {project.shown(folder)}: {files} files", file=stdout)
+    return 0
+
+
 def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
     if args.layout or args.out is not None:
         return _check_layout(args, project, quiet, stdout, stderr)
@@ -356,6 +419,8 @@ def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
               f"review them with `pnp examples {game_id} --diff`, "
               f"then keep them with `pnp examples {game_id} --accept`", file=stderr)
     findings = catalogs.check_catalogs(project.root, project.locales)
+    for item in [] if quiet else catalogs.todo(project.root, project.locales):
+        print(f"to do: {item}", file=stderr)
     for finding in findings:
         print(f"error: {finding}", file=stderr)
     if findings:
@@ -365,7 +430,7 @@ def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
     if changed:
         return 1
     if not quiet:
-        print(f"ok: {len(games)} rules files valid; catalogs {', '.join(catalogs.TRANSLATED)} complete", file=stdout)
+        print(f"ok: {len(games)} rules files valid; catalogs {', '.join(project.languages[1:])} complete", file=stdout)
     return 0
 
 
@@ -399,7 +464,16 @@ def _check_layout(args: argparse.Namespace, project: Project, quiet: bool, stdou
 
 
 def _catalog(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
-    if args.action == "extract":
+    if args.action == "init" and args.lang is None:
+        raise UsageError("pnp catalog init: name the new language's code (pnp catalog init fr)")
+    if args.action != "init" and args.lang is not None:
+        raise UsageError(f"pnp catalog {args.action}: takes no language, found {args.lang!r}")
+    if args.action == "stats":
+        return _stats(project, stdout)
+    if args.action == "init":
+        written = catalogs.init_language(project.root, project.locales, args.lang)
+        message = f"{args.lang}: wrote " + ", ".join(project.shown(p) for p in written)
+    elif args.action == "extract":
         catalog = catalogs.write_template(project.root, project.locales)
         message = f"wrote {project.shown(catalogs.template_path(project.locales))}: {len(catalog)} messages"
     elif args.action == "update":
@@ -410,6 +484,19 @@ def _catalog(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO
         message = "compiled " + ", ".join(project.shown(p) for p in written)
     if not quiet:
         print(message, file=stdout)
+    return 0
+
+
+def _stats(project: Project, stdout: IO[str]) -> int:
+    """`pnp catalog stats`: per language, its entries by state and the games whose rulebooks it completes."""
+    games = tuple(game_ids())
+    for done in catalogs.stats(project.root, project.locales):
+        complete = done.complete(games)
+        print(f"{done.lang}: {done.translated} translated, {done.fuzzy} fuzzy, {done.untranslated} untranslated; "
+              f"complete: {', '.join(complete) or 'none'}", file=stdout)
+        for game in games:
+            if game not in complete:
+                print(f"  {game}: {len(done.missing[game])} strings missing", file=stdout)
     return 0
 
 
@@ -519,4 +606,4 @@ def _odds(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[st
 
 
 COMMANDS = {"build": _build, "watch": _watch, "check": _check, "catalog": _catalog, "resolve": _resolve,
-            "simulate": _simulate, "examples": _examples, "odds": _odds}
+            "simulate": _simulate, "examples": _examples, "odds": _odds, "export": _export}

@@ -45,6 +45,9 @@ class Glossary:
     """By language: every concept's rule for shared strings and for every game without an override."""
     games: Mapping[tuple[str, str], tuple[Rule, ...]]
     """By (game id, language): the rules for that game's own strings (overrides in place of the shared rule)."""
+    todo: tuple[Problem, ...] = ()
+    """Terms a language has not given yet: left empty (`fr: ""`, as `pnp catalog init` writes them), or missing
+    where every other language gives one."""
 
     def rules(self, lang: str, game: str | None) -> tuple[Rule, ...]:
         """The rules an entry follows: its game's when it belongs to one game, else the shared ones."""
@@ -84,6 +87,7 @@ class _Validator:
     def __init__(self, doc: Located, langs: tuple[str, ...], games: tuple[str, ...]) -> None:
         self.doc, self.langs, self.games = doc, langs, games
         self.problems: list[Problem] = list(doc.problems)
+        self.todo: list[Problem] = []
 
     def fail(self, path: tuple[str | int, ...], message: str) -> None:
         self.problems.append(Problem(self.doc.file, self.doc.line(path), format_path(path), message))
@@ -111,10 +115,21 @@ class _Validator:
 
     def terms(self, value: Any, path: tuple[str | int, ...]) -> dict[str, str]:
         out = {}
-        for lang, item in self.mapping(value, path, self.langs, "language").items():
+        given = self.mapping(value, path, self.langs, "language")
+        for lang, item in given.items():
+            if item is None or item == "":  # left for the translator to fill
+                self.todo.append(Problem(self.doc.file, self.doc.line((*path, lang)), format_path((*path, lang)),
+                                         "term not given yet"))
+                continue
             term = self.text(item, (*path, lang))
             if term is not None:
                 out[lang] = term
+        if path[-1] == "term" and len(path) == 3 and given:  # a shared term: one every language keeps to
+            others = [lang for lang in self.langs if lang in given]
+            for lang in self.langs:
+                if lang not in given and len(others) == len(self.langs) - 1 and len(others) > 1:
+                    self.todo.append(Problem(self.doc.file, self.doc.line(path), format_path((*path, lang)),
+                                             "term not given yet (every other language gives one)"))
         return out
 
     def variants(self, value: Any, path: tuple[str | int, ...]) -> dict[str, tuple[Variant, ...]]:
@@ -175,7 +190,7 @@ class _Validator:
                        + tuple(rule for name, rule in overrides.items()
                                if name not in {r.concept for r in shared[key[1]]})
                        for key, overrides in per_game.items()}
-        return Glossary({lang: tuple(rules) for lang, rules in shared.items()}, games_rules)
+        return Glossary({lang: tuple(rules) for lang, rules in shared.items()}, games_rules, tuple(self.todo))
 
     def need_terms(self, forbidden: Mapping[str, Any], terms: Mapping[str, str], path: tuple[str | int, ...]) -> None:
         for lang in forbidden:

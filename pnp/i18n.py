@@ -20,18 +20,13 @@ from babel.messages.mofile import write_mo
 from babel.numbers import format_decimal, format_percent
 
 from .errors import InputError, Problem, display_path
-from .model import LANGS, Choice, Sentence, Text
+from .model import Choice, Sentence, Text
+from .project import SOURCE, catalog_languages
+from .project import drawable as project_drawable
 from .typography import WORD_SPEC, Language, load_typography, typeset, typeset_html
 
 DOMAIN = "pnp"
 """One catalog per language holds every string: templates, Python and rules files."""
-
-PLURAL_FORMS = {
-    "es": "nplurals=2; plural=(n != 1);",
-    "ca": "nplurals=2; plural=(n != 1);",
-    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
-}
-"""The gettext plural rule each catalog declares (Russian has three forms); each agrees with CLDR's."""
 
 PLURAL_SAMPLES = range(201)
 """The numbers a catalog's plural rule must agree with CLDR's on: every ending Russian has, twice over."""
@@ -353,7 +348,7 @@ def _read_header(entries: list[_Entry], catalog: PoCatalog, lang: str, problems:
                                             "charset=UTF-8"))
     if "plural-forms" not in fields:
         problems.append((header.msgid.line, f"the header has no Plural-Forms: {lang} needs "
-                                            f"{PLURAL_FORMS.get(lang, 'the rule CLDR gives it')}"))
+                                            f"{plural_forms(lang)}"))
     elif nplurals is not None:  # the rule checked, exactly as written, is the one compiled into the .mo
         # Babel has no setter for these (catalogs.pin_plural_forms does the same).
         catalog._num_plurals, catalog._plural_expr = nplurals, plural_expr  # type: ignore[assignment]
@@ -371,8 +366,7 @@ def plural_forms_problem(value: str, lang: str) -> tuple[int | None, str, str | 
         return None, "", f"Plural-Forms {value[:40]!r} must read nplurals=N; plural=EXPRESSION;"
     nplurals, expr = int(match.group(1)), match.group(2)
     shown = expr if len(expr) <= 120 else expr[:119] + "…"
-    want = PLURAL_FORMS.get(lang)
-    hint = f"; write Plural-Forms: {want}" if want else ""
+    hint = f"; write Plural-Forms: {plural_forms(lang)}"
     try:
         rule = gettext.c2py(expr)
     except ValueError as exc:
@@ -390,6 +384,21 @@ def plural_forms_problem(value: str, lang: str) -> tuple[int | None, str, str | 
             return None, expr, (f"plural={shown} gives form {got} for n = {n}, where CLDR's {lang} rule gives "
                                 f"form {form} ({categories[form]}){hint}")
     return nplurals, expr, None
+
+
+@cache
+def plural_forms(lang: str) -> str:
+    """The gettext Plural-Forms a catalog of `lang` declares, made from CLDR's rule for the numbers a rulebook
+    prints (PLURAL_SAMPLES): Spanish has two forms there (CLDR's third is for millions), Russian three."""
+    from babel.plural import _GettextCompiler  # Babel's own CLDR-to-C compiler (its to_gettext adds `other`)
+
+    rule, categories = Locale.parse(lang).plural_form, _cldr_categories(lang)
+    compiler = _GettextCompiler()
+    cases = [(compiler.compile(ast), categories.index(tag)) for tag, ast in rule.abstract  # type: ignore[no-untyped-call]
+             if tag in categories[:-1]]
+    expr = "".join(f"{condition} ? {form} : " for condition, form in cases) + str(len(categories) - 1)
+    expr = expr.replace("((0 == 0)) && ", "").replace(" && ((0 == 0))", "")  # `v = 0`: whole numbers only
+    return f"nplurals={len(categories)}; plural=({expr});"
 
 
 @cache
@@ -451,13 +460,16 @@ def read_catalog(locales: Path, lang: str, root: Path | None = None) -> PoCatalo
     """Read one language's .po catalog strictly (see read_po); a missing file is an error too."""
     path = po_path(locales, lang)
     shown = display_path(path, root)
+    return read_po(_catalog_bytes(path, shown), lang, shown)
+
+
+def _catalog_bytes(path: Path, shown: str) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise InputError(Problem(shown, None, "", "catalog not found (run `pnp catalog update`)")) from None
     except OSError as exc:
         raise InputError(Problem(shown, None, "", f"cannot read the catalog: {exc.strerror}")) from None
-    return read_po(data, lang, shown)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -614,6 +626,25 @@ def catalog_issues(catalog: Catalog, lang: str) -> list[EntryIssue]:
     return issues
 
 
+def font_gaps(catalog: Catalog) -> list[EntryIssue]:
+    """Every translation holding a character no shipped font draws (project.drawable: PT, and Noto behind it),
+    each character named once per entry: it would print from whatever font the machine has, or as a box."""
+    drawable = project_drawable()
+    gaps = []
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        forms = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        missing = sorted({char for form in forms if form for char in form
+                          if ord(char) not in drawable and char not in "\n\u00ad" and not char.isspace()})
+        if missing:
+            first = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+            named = ", ".join(f"«{c}» (U+{ord(c):04X} {unicodedata.name(c, '?')})" for c in missing[:5])
+            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            gaps.append(EntryIssue(message.lineno, first, f"the shipped fonts cannot draw {named}{more}", False))
+    return gaps
+
+
 def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
     """The catalog compiled to .mo bytes in memory and loaded as translations; fuzzy entries are left out, and so
     are plural entries left empty (Babel writes them with the English forms, which would hide the entry without
@@ -671,6 +702,31 @@ class English(str):
     words too («two», never «два» inside an English sentence)."""
 
 
+MISSING = ("\ue000", "\ue001")
+"""Around a sentence printed in English for want of a translation, in a build that marks them (`pnp build
+--allow-incomplete`): private-use characters no catalog may hold, which survive placeholders and escaping and
+become a highlight on the page (MISSING_MARK) or nothing outside it."""
+
+MISSING_MARK = ('<mark class="pnp-missing" style="background-color: #ffd966; color: #1a1a1a">', "</mark>")
+"""How a missing translation shows on the page: its English, highlighted."""
+
+_UNMARKED = re.compile(r"<(svg|title|style|script)\b.*?</\1\s*>|<[^>]*>", re.S | re.I)
+"""Where a highlight cannot go: inside a tag, a drawing, the page's title, a style or a script."""
+
+
+def mark_missing(markup: str) -> str:
+    """The page with each sentence printed in English for want of a translation highlighted (MISSING_MARK)."""
+    if MISSING[0] not in markup:
+        return markup
+    markup = _UNMARKED.sub(lambda m: unmark(m.group()), markup)
+    return markup.replace(MISSING[0], MISSING_MARK[0]).replace(MISSING[1], MISSING_MARK[1])
+
+
+def unmark(text: str) -> str:
+    """Text without the missing-translation marks (a PDF's title, a bookmark)."""
+    return text.replace(MISSING[0], "").replace(MISSING[1], "")
+
+
 @dataclass
 class Translator:
     """The reader's language: translated sentences, numbers and lists formatted the local way."""
@@ -683,6 +739,10 @@ class Translator:
     """The language's typography (locales/typography.yaml), applied to every page rendered in it; None: none."""
     english: Language | None = None
     """English typography: the number words of a sentence that falls back to English."""
+    font_gaps: tuple[Problem, ...] = ()
+    """Translations holding characters no shipped font draws: for the build to warn."""
+    mark: bool = False
+    """Sentences printed in English for want of a translation are highlighted on the page (MISSING)."""
 
     @property
     def locale(self) -> Locale:
@@ -690,7 +750,9 @@ class Translator:
 
     def _fallback(self, out: str, *sources: str) -> str:
         """`out` marked as English where the catalog gave back the source itself (no translation)."""
-        return English(out) if self.lang != "en" and any(out is source for source in sources) else out
+        if self.lang == SOURCE or not any(out is source for source in sources):
+            return out
+        return English(f"{MISSING[0]}{out}{MISSING[1]}" if self.mark else out)
 
     def gettext(self, message: str) -> str:
         return self._fallback(self.translations.gettext(message), message)
@@ -781,11 +843,11 @@ class Translator:
     def typeset(self, text: str) -> str:
         """Plain text that reaches the reader outside a page (a PDF's title, a bookmark), set by the language's
         typography."""
-        return typeset(text, self.typography)
+        return typeset(unmark(text), self.typography)
 
     def typeset_html(self, markup: str) -> str:
         """A rendered page with the language's typography applied to its text (see pnp/typography.py)."""
-        return typeset_html(markup, self.typography)
+        return mark_missing(typeset_html(markup, self.typography))
 
 
 def load_translator(catalog: Catalog, lang: str, shown: str, typography: Language | None = None,
@@ -798,17 +860,34 @@ def load_translator(catalog: Catalog, lang: str, shown: str, typography: Languag
         raise InputError(_capped(wrong))
     unready = tuple(Problem(shown, i.line, "", f"{i.problem}, printed in English: {i.msgid[:60]!r}")
                     for i in issues if not i.wrong)
-    return Translator(lang, compile_catalog(catalog), unready, typography, english)
+    gaps = tuple(Problem(shown, i.line, "", f"{i.problem}: {i.msgid[:60]!r}") for i in font_gaps(catalog))
+    return Translator(lang, compile_catalog(catalog), unready, typography, english, gaps)
 
 
 def translator(locales: Path, lang: str, root: Path | None = None) -> Translator:
     """A Translator for one language; English reads the source strings as they are. Every catalog is read
     strictly and checked before anything renders (`pnp build` and every command that prints in a language)."""
-    if lang not in LANGS:
-        raise InputError(f"unknown language '{lang}' (choose from {', '.join(LANGS)})")
+    known = (SOURCE, *catalog_languages(locales))
+    if lang not in known:
+        raise InputError(f"unknown language '{lang}' (choose from {', '.join(known)}; a language exists when "
+                         f"{display_path(po_path(locales, lang), root)} does: `pnp catalog init {lang}` makes it)")
     rules = load_typography(locales, root, required=False)  # read strictly, before anything renders
     typography = rules.languages.get(lang) if rules is not None else None
-    if lang == "en":
+    if lang == SOURCE:
         return Translator(lang, gettext.NullTranslations(), typography=typography)
-    return load_translator(read_catalog(locales, lang, root), lang, display_path(po_path(locales, lang), root),
-                           typography, rules.languages.get("en") if rules is not None else None)
+    english = rules.languages.get(SOURCE) if rules is not None else None
+    shown = display_path(po_path(locales, lang), root)
+    data = _catalog_bytes(po_path(locales, lang), shown)
+    key = (lang, shown, data)
+    kept = _translators.get(key)
+    if kept is not None and kept.typography is typography and kept.english is english:
+        return kept  # the same catalog read and checked before in this process
+    made = load_translator(read_po(data, lang, shown), lang, shown, typography, english)
+    _translators[key] = made
+    if len(_translators) > 16:
+        del _translators[next(iter(_translators))]
+    return made
+
+
+_translators: dict[tuple[str, str, bytes], Translator] = {}
+"""Translators made in this process, by catalog bytes: a catalog is read, checked and compiled once."""

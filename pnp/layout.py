@@ -150,8 +150,22 @@ def _quote(text: str, limit: int = 60) -> str:
     return f"«{text if len(text) <= limit else text[:limit - 1] + '…'}»"
 
 
+_last_read: tuple[bytes, list[Page]] | None = None
+"""The PDF read last from bytes: a render reads its pages once for the pull-back and again for the check."""
+
+
 def read(source: bytes | Path) -> list[Page]:
-    """Every page's characters and drawings, read with PDFium."""
+    """Every page's characters and drawings, read with PDFium (pages are not to be changed by the caller)."""
+    global _last_read
+    if isinstance(source, bytes) and _last_read is not None and _last_read[0] == source:
+        return _last_read[1]
+    pages = _read(source)
+    if isinstance(source, bytes):
+        _last_read = (source, pages)
+    return pages
+
+
+def _read(source: bytes | Path) -> list[Page]:
     import pypdfium2 as pdfium  # type: ignore[import-untyped]
     import pypdfium2.raw as raw  # type: ignore[import-untyped]
 

@@ -8,9 +8,6 @@ from typing import Any, TypeVar
 
 from .errors import InputError, Problem
 
-LANGS = ("en", "es", "ca", "ru")
-"""The languages every rulebook and kit is made in; English is the source."""
-
 K = TypeVar("K")
 V = TypeVar("V")
 P = TypeVar("P", bound="Params")
@@ -258,6 +255,10 @@ class Game:
     """Values the game's package derives from the data, for `{placeholder}`s (e.g. Dicemants' locked tiers)."""
     lines: FrozenDict[str, int] = FrozenDict()
     """Where each top-level key stands in the rules file, for errors found after loading."""
+
+    def title_in(self, lang: str) -> str:
+        """The game's title for a reader of `lang`: the rules file's title in that language, else the English one."""
+        return self.titles.get(lang, self.titles["en"])
 
     def designer_in(self, lang: str) -> str:
         """The designer's name as a reader of `lang` writes it."""

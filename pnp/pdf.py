@@ -210,7 +210,7 @@ def whole_last_words(html: str) -> str:
 
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
                template: str = "", root: Path | None = None,
-               tighter: Callable[[], str] | None = None) -> tuple[bytes, list[str]]:
+               tighter: Callable[[], str] | None = None, variant: str | None = PDF_VARIANT) -> tuple[bytes, list[str]]:
     """Render HTML to PDF bytes; returns them with WeasyPrint's warnings.
 
     A URL outside `allowed` stops the render: the error names the file and line of `templates` (the template
@@ -218,6 +218,9 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
 
     `tighter` makes the same page set a little tighter: when the last page is nearly empty, it is rendered too and
     kept if it needs fewer pages, so a few lines are pulled back rather than left alone on a page.
+
+    `variant` is WeasyPrint's PDF variant: tagged for accessibility (PDF_VARIANT) unless asked otherwise, `pdf/x-4`
+    for a printer, None for a plain PDF.
     """
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
@@ -232,12 +235,12 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
         fonts = FontConfiguration()
         html = whole_last_words(html)
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
-        data = document.write_pdf(pdf_variant=PDF_VARIANT, uncompressed_pdf=False)
+        data = document.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
         if tighter is not None and len(document.pages) > 1 and layout.fill(layout.read(data)[-1]) < PULL_BACK_BELOW:
             tight = HTML(string=whole_last_words(tighter()), base_url=str(base_url),
                          url_fetcher=fetcher).render(font_config=fonts)
             if len(tight.pages) < len(document.pages):
-                data = tight.write_pdf(pdf_variant=PDF_VARIANT, uncompressed_pdf=False)
+                data = tight.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
     except FatalURLFetchingError:
         pass  # the refusal is in fetcher.refused
     finally:

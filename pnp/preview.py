@@ -18,7 +18,7 @@ from . import stamps
 from .build import folder
 from .errors import InputError
 from .i18n import Translator, translator
-from .model import LANGS, Game
+from .model import Game
 from .project import FONTS_DIR, Project
 from .rulebook import rulebook_html
 from .rules import load_games
@@ -278,7 +278,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _preview(self, rest: str) -> None:
         parts = rest.split("/")
-        if len(parts) != 3 or not parts[2].endswith(".html") or parts[1] not in LANGS:
+        languages = self.server.previews.project.languages
+        if len(parts) != 3 or not parts[2].endswith(".html") or parts[1] not in languages:
             self._refuse(HTTPStatus.NOT_FOUND)
             return
         game_id, lang, kind = parts[0], parts[1], parts[2].removesuffix(".html")
@@ -320,7 +321,7 @@ class _Handler(BaseHTTPRequestHandler):
             kit = folder(self.server.out, game, lang, previews.paper) / "kit.pdf"
             if kit.exists():
                 links.append(f'<a href="/pdf/{kit.relative_to(self.server.out).as_posix()}">kit (PDF)</a>')
-            rows.append(f"<tr><th>{markup.escape(game.titles[lang])}</th><td>{lang}</td>"
+            rows.append(f"<tr><th>{markup.escape(game.title_in(lang))}</th><td>{lang}</td>"
                         f"<td>{' · '.join(links)}</td></tr>")
         body = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>pnp preview</title>'
                 f"<style>body{{font-family:sans-serif;margin:2em}}td,th{{padding:.3em .8em;text-align:left}}</style>"

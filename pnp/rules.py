@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
 
@@ -13,8 +13,8 @@ from .draw.faces import SYMBOLS
 from .errors import InputError, Problem, display_path
 from .games import find_spec, game_ids, registry
 from .i18n import names, placeholder_problems
-from .model import LANGS, Block, Choice, Die, Face, FrozenDict, Game, Params, Part, Range, Section, Sentence, Text
-from .project import FONTS_DIR
+from .model import Block, Choice, Die, Face, FrozenDict, Game, Params, Part, Range, Section, Sentence, Text
+from .project import SOURCE, drawable, is_language
 from .source import Located, format_path, load_yaml, read_capped
 
 if TYPE_CHECKING:
@@ -62,18 +62,6 @@ MAX_DICE = 8
 MAX_PARTS = 20
 MAX_TEXT = 200
 """The longest title, designer or publisher, in characters."""
-
-
-@cache
-def drawable() -> frozenset[int]:
-    """The code points every shipped font has a glyph for: the only ones a rules file's text may print."""
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # WeasyPrint's own font library
-
-    maps = []
-    for path in sorted(FONTS_DIR.glob("*.ttf")):
-        with TTFont(path, lazy=True) as font:
-            maps.append(set(font.getBestCmap()))
-    return frozenset(set.intersection(*maps))
 
 
 class Checker:
@@ -262,10 +250,9 @@ def _load_game(path: Path, shown_as: str | None, raw: bytes, games: tuple[tuple[
         raise InputError(ck.problems)
     ck.choice(game_id, ("id",), game_ids())
 
-    titles = ck.mapping(top.get("title"), ("title",), set(LANGS), set()) or {}
-    for lang in LANGS:
-        if lang in titles:
-            ck.string(titles[lang], ("title", lang))
+    titles = _by_language(ck, top.get("title"), ("title",))
+    for lang in titles:
+        ck.string(titles[lang], ("title", lang))
     tagline = ck.text(top.get("tagline"), ("tagline",))
 
     credits = ck.mapping(top.get("credits"), ("credits",), {"designer"}, {"year", "publisher", "note"}) or {}
@@ -408,10 +395,23 @@ def _names(ck: Checker, value: Any, path: tuple[Any, ...]) -> tuple[str | None, 
     English one is required, and a language without its own form prints it as written."""
     if not isinstance(value, dict):
         return ck.string(value, path), {}
-    names = ck.mapping(value, path, {"en"}, set(LANGS) - {"en"}) or {}
-    found = {lang: name for lang, name in names.items()
-             if lang in LANGS and ck.string(name, path + (lang,)) is not None}
-    return found.get("en"), found
+    names = _by_language(ck, value, path)
+    found = {lang: name for lang, name in names.items() if ck.string(name, path + (lang,)) is not None}
+    return found.get(SOURCE), found
+
+
+def _by_language(ck: Checker, value: Any, path: tuple[Any, ...]) -> dict[str, Any]:
+    """A mapping of language codes to values (`{en: Dice Arena, es: Arena de dados}`): English required, any other
+    language Babel knows allowed (a language without its own entry prints the English one)."""
+    if not isinstance(value, dict):
+        ck.mapping(value, path, {SOURCE}, set())
+        return {}
+    known = {key for key in value if isinstance(key, str) and is_language(key)}
+    for key in value:
+        if key not in known:
+            ck.fail(path + (key,), f"unknown language {key!r} (write a language's code: en, fr, de, pt_BR…)")
+    ck.mapping(value, path, {SOURCE}, set(value) - {SOURCE})  # an unknown language is told above
+    return {key: item for key, item in value.items() if key in known}
 
 
 def _dice(ck: Checker, value: Any, face_ids: frozenset[str], players: tuple[int, int]) -> tuple[Die, ...]:

@@ -187,7 +187,7 @@ def game_context(game: Game, tr: Translator) -> dict[str, Any]:
     context: dict[str, Any] = {
         "game": game,
         "lang": tr.lang,
-        "title": game.titles[tr.lang],
+        "title": game.title_in(tr.lang),
         "t": t,
         "tr": tr,
         "face": game.face,

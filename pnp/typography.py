@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, Problem, display_path
+from .project import SOURCE, catalog_languages, is_language
 from .source import Located, format_path, load_yaml
 
 TYPOGRAPHY = "typography.yaml"
@@ -36,6 +37,20 @@ DASHES = ("\u2013", "\u2014")
 RULES = ("number-and-word", "before-percent", "apostrophe", "plus-join", "range-dash", "spaced-dash", "short-words",
          "labels", "hyphen-joins", "number-words")
 """The rules every language gives, in the order they run (number-words fills `{n:word}` placeholders)."""
+
+OPTIONAL_RULES = ("before-marks", "inside-quotes")
+"""Rules a language may give (French: a space before `: ; ! ?` and inside « »); left out, they are off."""
+
+DEFAULTS: dict[str, Any] = {
+    "number-and-word": "no-break", "before-percent": False, "apostrophe": True, "plus-join": "no-break",
+    "range-dash": "\u2013", "spaced-dash": {"mark": "\u2013", "before": "no-break"}, "short-words": False,
+    "labels": False, "hyphen-joins": False, "number-words": False, "before-marks": False, "inside-quotes": False,
+}
+"""What a rule left empty (`number-words:` with no value), or a language with a catalog but no entry, gets until
+its translator decides: the conservative choice most languages share. `pnp check` lists each as to do."""
+
+MARKS = ":;!?"
+"""The marks `before-marks` may name: the ones French sets apart from the word before them."""
 
 GENDERS = ("m", "f", "n")
 """The genders a number word may take (`{n:word-f}`: una, dues, одна); m is the one a bare `{n:word}` takes."""
@@ -94,6 +109,10 @@ class Language:
     number_words: tuple[tuple[str, str, str], ...] = ()
     """The words for 1, 2, 3…, each in the GENDERS (m, f, n), as far as the language's style spells counts out;
     beyond them, digits."""
+    before_marks: tuple[str, str] | None = None
+    """(marks, space before them): `Attention\u00a0!`, added where none is written."""
+    inside_quotes: str | None = None
+    """The space inside « and »: `«\u00a0Bonjour\u00a0»`, added where none is written."""
 
     def number_word(self, n: int, gender: str = "m") -> str | None:
         """`n` in words for a noun of `gender` (`dues` for 2, f, in Catalan), or None where the style wants digits."""
@@ -111,6 +130,8 @@ class Typography:
     """Every language's rules."""
 
     languages: dict[str, Language]
+    todo: tuple[Problem, ...] = ()
+    """The rules a language has not given yet (empty, or the whole language missing): printed by DEFAULTS."""
 
     def __getitem__(self, lang: str) -> Language:
         return self.languages[lang]
@@ -220,6 +241,40 @@ def labels(words: Iterable[str], space: str) -> Callable[[str], list[Edit]]:
     return edits
 
 
+def before_marks(marks: str, space: str) -> Callable[[str], list[Edit]]:
+    """`Attention\u00a0!`, `Règle\u00a0:`: the space before these marks after a word is `space`, added where
+    none is written; a mark inside a word or a number (`10:30`, `?!`) is left alone."""
+    kinds = re.escape(marks)
+    regex = re.compile(rf"(?<=[^\s\x00\x01{kinds}])({_SPACE}?)[{kinds}](?=[\s\x00\u00bb\"”){kinds}]|\Z)")
+
+    def edits(text: str) -> list[Edit]:
+        out: list[Edit] = []
+        for m in regex.finditer(text):
+            if not m.group(1):
+                out.append((m.start(), space, True))
+            elif m.group(1) != space:
+                out.append((m.start(), space, False))
+        return out
+
+    return edits
+
+
+def inside_quotes(space: str) -> Callable[[str], list[Edit]]:
+    """`«\u00a0Bonjour\u00a0»`: the space inside guillemets is `space`, added where none is written."""
+    opening = re.compile(rf"«({_SPACE}?)(?=[^\s\x00])")
+    closing = re.compile(rf"(?<=[^\s\x00])({_SPACE}?)»")
+
+    def edits(text: str) -> list[Edit]:
+        out: list[Edit] = []
+        for m in opening.finditer(text):
+            out.append((m.end(), space, True) if not m.group(1) else (m.start(1), space, False))
+        for m in closing.finditer(text):
+            out.append((m.start(), space, True) if not m.group(1) else (m.start(1), space, False))
+        return [edit for edit in out if edit[2] or text[edit[0]] != space]
+
+    return edits
+
+
 WORD_JOINER = "\u2060"
 """No line breaks on either side of it; it takes no room and prints nothing."""
 
@@ -258,6 +313,10 @@ def _compiled(language: Language) -> tuple[Callable[[str], list[Edit]], ...]:
         rules.append(apostrophe())
     if language.hyphen_joins:
         rules.append(hyphen_joins(language.hyphen_joins))
+    if language.before_marks:
+        rules.append(before_marks(*language.before_marks))
+    if language.inside_quotes:
+        rules.append(inside_quotes(language.inside_quotes))
     return tuple(rules)
 
 
@@ -336,13 +395,21 @@ def typeset_html(markup: str, language: Language | None) -> str:
     return "".join(pieces)
 
 
+def _shown(value: Any) -> str:
+    """A rule's default as the rules file would write it."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    return "false" if value is False else "true" if value is True else str(value)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # The rules file, read strictly: every problem located to its line and field (exit 2).
 
 
 def load_typography(locales: Path, root: Path | None = None, required: bool = True) -> Typography | None:
-    """Read locales/typography.yaml strictly: a missing language or rule, an unknown key, a space or dash it does
-    not know, or a short word that is not one or two letters is an error at its line (exit 2).
+    """Read locales/typography.yaml strictly: a missing rule, an unknown key or language (one without a catalog),
+    a space or dash it does not know, or a short word that is not one or two letters is an error at its line (exit
+    2). A rule left empty, or a language with a catalog and no entry, prints by DEFAULTS and is listed in `todo`.
 
     A project without the file (`required=False`: a build) prints its pages as written; `pnp check` requires it.
     """
@@ -356,34 +423,34 @@ def load_typography(locales: Path, root: Path | None = None, required: bool = Tr
         stat = path.stat()
     except OSError as exc:
         raise InputError(Problem(shown, None, "", f"cannot read the typography rules: {exc.strerror}")) from None
-    return _load(path, shown, stat.st_mtime_ns, stat.st_size)
+    return _load(path, shown, stat.st_mtime_ns, stat.st_size, (SOURCE, *catalog_languages(locales)))
 
 
 @lru_cache(maxsize=8)
-def _load(path: Path, shown: str, mtime: int, size: int) -> Typography:
-    """The rules file read once per process for as long as it stays the same."""
-    from .model import LANGS  # the languages a project prints in
-
-    return _Validator(load_yaml(path, shown), LANGS).typography()
+def _load(path: Path, shown: str, mtime: int, size: int, langs: tuple[str, ...]) -> Typography:
+    """The rules file read once per process for as long as it and the project's languages stay the same."""
+    return _Validator(load_yaml(path, shown), langs).typography()
 
 
 class _Validator:
     def __init__(self, doc: Located, langs: tuple[str, ...]) -> None:
         self.doc, self.langs = doc, langs
         self.problems: list[Problem] = list(doc.problems)
+        self.todo: list[Problem] = []
 
     def fail(self, path: tuple[str | int, ...], message: str) -> None:
         self.problems.append(Problem(self.doc.file, self.doc.line(path), format_path(path), message))
 
-    def mapping(self, value: Any, path: tuple[str | int, ...], keys: tuple[str, ...], what: str) -> dict[str, Any]:
-        """A mapping with exactly these keys: an unknown key and a missing one are both errors."""
+    def mapping(self, value: Any, path: tuple[str | int, ...], keys: tuple[str, ...], what: str,
+                optional: tuple[str, ...] = ()) -> dict[str, Any]:
+        """A mapping with these keys (and any of `optional`): an unknown key and a missing one are both errors."""
         if not isinstance(value, dict):
             self.fail(path, "expected a mapping")
             return {}
         out = {}
         for key, item in value.items():
-            if key not in keys:
-                self.fail((*path, key), f"unknown {what} {key!r} (expected one of: {', '.join(keys)})")
+            if key not in keys and key not in optional:
+                self.fail((*path, key), f"unknown {what} {key!r} (expected one of: {', '.join(keys + optional)})")
             else:
                 out[key] = item
         for key in keys:
@@ -413,9 +480,18 @@ class _Validator:
         self.fail(path, f"expected true or false, found {value!r}")
         return False
 
-    def language(self, lang: str, body: Any) -> Language:
+    def language(self, lang: str, body: Any, told: bool = False) -> Language:
         path: tuple[str | int, ...] = ("languages", lang)
-        rules = self.mapping(body, path, RULES, "rule")
+        if body is None:  # the language named, nothing given yet
+            body = dict.fromkeys(RULES + OPTIONAL_RULES)
+        rules = self.mapping(body, path, RULES, "rule", OPTIONAL_RULES)
+        for rule, value in list(rules.items()):
+            if value is None:  # left empty: the default prints until the translator decides
+                if not told:
+                    where = (*path, rule)
+                    self.todo.append(Problem(self.doc.file, self.doc.line(where), format_path(where),
+                                             f"not given yet (printed as {_shown(DEFAULTS[rule])} meanwhile)"))
+                rules[rule] = DEFAULTS[rule]
         spaced = None
         if "spaced-dash" in rules and rules["spaced-dash"] is not False:
             dpath = (*path, "spaced-dash")
@@ -449,7 +525,21 @@ class _Validator:
             labels=named,
             hyphen_joins=joins,
             number_words=words,
+            before_marks=self.before_marks(rules.get("before-marks", False), (*path, "before-marks")),
+            inside_quotes=self.space(rules.get("inside-quotes", False), (*path, "inside-quotes")),
         )
+
+    def before_marks(self, value: Any, path: tuple[str | int, ...]) -> tuple[str, str] | None:
+        """`{marks: ":;!?", before: no-break}`: the marks and the space before them, or false."""
+        if value is False:
+            return None
+        fields = self.mapping(value, path, ("marks", "before"), "key")
+        before = self.space(fields["before"], (*path, "before"), off=False) if "before" in fields else None
+        marks = fields.get("marks")
+        if "marks" in fields and (not isinstance(marks, str) or not marks or set(marks) - set(MARKS)):
+            self.fail((*path, "marks"), f"expected some of the marks {MARKS!r}, found {marks!r}")
+            return None
+        return (marks, before) if isinstance(marks, str) and before else None
 
     def number_words(self, value: Any, path: tuple[str | int, ...]) -> tuple[tuple[str, str, str], ...]:
         """The words for 1, 2, 3… in order: each a word, or a mapping of genders to words (m required, and the
@@ -508,8 +598,16 @@ class _Validator:
         body = top.get("languages")
         languages = {}
         if body is not None:
-            for lang, rules in self.mapping(body, ("languages",), self.langs, "language").items():
-                languages[lang] = self.language(lang, rules)
+            # Every language with a catalog has rules (to do where none are given); one without a catalog yet may.
+            others = tuple(key for key in body if isinstance(key, str) and is_language(key)) if isinstance(
+                body, dict) else ()
+            given = self.mapping(body, ("languages",), (), "language", tuple(dict.fromkeys(self.langs + others)))
+            for lang in dict.fromkeys(self.langs + tuple(given)):  # one with a catalog and no entry: to do
+                if lang not in given:
+                    self.todo.append(Problem(self.doc.file, self.doc.line(("languages",)), f"languages.{lang}",
+                                             "no typography given yet (the defaults print meanwhile): "
+                                             "`pnp catalog init` writes the entry to fill"))
+                languages[lang] = self.language(lang, given.get(lang), told=lang not in given)
         if self.problems:
             raise InputError(sorted(self.problems, key=lambda p: p.line or 0))
-        return Typography(languages)
+        return Typography(languages, tuple(self.todo))

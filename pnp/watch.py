@@ -11,7 +11,6 @@ from . import derived
 from .build import EVERY, Report, _named, build
 from .errors import InputError
 from .games import game_ids
-from .model import LANGS
 from .preview import Previews, PreviewServer, serve
 from .project import Project
 from .sheets import Options
@@ -50,7 +49,7 @@ class Watcher:
         self.stdout = stdout
         self.stderr = stderr
         self.pdf = pdf
-        self.previews = Previews(project, games, list(langs or LANGS),
+        self.previews = Previews(project, games, list(langs or project.languages),
                                  "a4" if paper == "all" else paper, options)
         self.dirty = threading.Event()
         self.stop = threading.Event()

@@ -136,3 +136,6 @@ def operations(content: Any, pdf: Any) -> list[tuple[list[Any], str]]:
         ops = [(operands, op.decode() if isinstance(op, bytes) else op) for operands, op in stream.operations]
         held = _OPERATIONS[id(content)] = (content, ops)
     return held[1]
+
+LANGS = PROJECT.languages
+"""The languages the real project prints in: English, then es, ca, ru (from its catalogs)."""

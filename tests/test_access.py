@@ -8,10 +8,9 @@ from collections.abc import Iterator
 
 import pikepdf
 import pytest
-from helpers import game, tr
+from helpers import LANGS, game, tr
 
 from pnp.games import game_ids
-from pnp.model import LANGS
 from pnp.sheets import sheets_for
 
 RULEBOOKS = [(g, lang) for g in game_ids() for lang in LANGS]

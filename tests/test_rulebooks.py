@@ -10,12 +10,11 @@ from pathlib import Path
 import pypdf
 import pytest
 from babel.messages.pofile import read_po
-from helpers import PDF_CASES, ROOT, font_sizes, game, html, html_text, spaced, tr
+from helpers import LANGS, PDF_CASES, ROOT, font_sizes, game, html, html_text, spaced, tr
 from markupsafe import escape
 
 from pnp.build import build
 from pnp.games import game_ids
-from pnp.model import LANGS
 
 A4 = (595.276, 841.89)  # 210 x 297 mm in points
 LETTER = (612.0, 792.0)  # 8.5 x 11 in

@@ -225,8 +225,9 @@ PROBES = [
           "rules/dicemants.yaml:8: credits.designer.en: U+202E RIGHT-TO-LEFT OVERRIDE is a bidirectional control: it "
           "would reorder the printed line"),
     Probe("Y30c", "dicemants", replace("designer: {en: Pello Altadill, ru: Пелло Альтадиль}",
-                                       "designer: {ru: Пелло Альтадиль, fr: Pello Altadill}"),
-          "rules/dicemants.yaml:8: credits.designer.fr: unknown key (known keys: ca, en, es, ru)"),
+                                       "designer: {en: Pello Altadill, xx: Пелло Альтадиль}"),
+          "rules/dicemants.yaml:8: credits.designer.xx: unknown language 'xx' (write a language's code: en, fr, de, "
+          "pt_BR…)"),
     Probe("Y30e", "dice-arena", replace("{2: 9, 3: 8, 4: 7, 5: 6}, paper: false,", "{2: 9, 3: 8, 4: 7, 5: 6}, paper: maybe,"),
           "rules/dice-arena.yaml:34: dice[0].paper: expected true or false, found the string 'maybe'"),
     Probe("Y30f", "gang-of-dice", replace("{2: 48, 3: 48, 4: 36}, table: 12}", "{2: 48, 3: 48, 4: 36}, table: 0}"),

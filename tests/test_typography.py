@@ -9,11 +9,10 @@ import shutil
 
 import pypdf
 import pytest
-from helpers import PROJECT, html, run, tr
+from helpers import LANGS, PROJECT, html, run, tr
 
 from pnp.errors import InputError
-from pnp.model import LANGS
-from pnp.typography import load_typography, typeset, typeset_html
+from pnp.typography import Language, load_typography, typeset, typeset_html
 
 RULES = load_typography(PROJECT.locales)
 NB, NARROW = "\u00a0", "\u202f"
@@ -128,6 +127,20 @@ WJ = "\u2060"
 def test_a_word_joined_by_a_hyphen_never_starts_a_line_where_the_language_says_so(lang, before, after):
     assert ts(lang, before) == after
     assert ts(lang, after) == after
+
+
+FRENCH = Language("fr", before_marks=(":;!?", NB), inside_quotes=NB)
+
+
+@pytest.mark.parametrize("before, after", [
+    ("Attention ! Règle: lancez; «Bonjour» dit-il ?", f"Attention{NB}! Règle{NB}: lancez{NB}; «{NB}Bonjour{NB}» "
+                                                      f"dit-il{NB}?"),
+    ("Quoi?! « Oui »", f"Quoi{NB}?! «{NB}Oui{NB}»"),
+    ("à 10:30, http://a.b/c?x=1 et {n}: rien", "à 10:30, http://a.b/c?x=1 et {n}: rien"),
+])
+def test_french_sets_a_no_break_space_before_two_part_marks_and_inside_guillemets(before, after):
+    assert typeset(before, FRENCH) == after
+    assert typeset(after, FRENCH) == after
 
 
 def test_a_language_may_ask_for_the_narrow_no_break_space(tmp_path):
@@ -269,14 +282,27 @@ def test_an_unknown_rule_is_located_and_the_missing_one_named(tmp_path):
         f"{tmp_path / 'typography.yaml'}:{line - 1}: languages.en: missing rule 'number-and-word'",
         f"{tmp_path / 'typography.yaml'}:{line}: languages.en.number-of-words: unknown rule 'number-of-words' "
         "(expected one of: number-and-word, before-percent, apostrophe, plus-join, range-dash, spaced-dash, "
-        "short-words, labels, hyphen-joins, number-words)"]
+        "short-words, labels, hyphen-joins, number-words, before-marks, inside-quotes)"]
 
 
-def test_every_language_gives_every_rule(tmp_path):
-    problems = _broken(tmp_path, "  ca:\n", "  fr:\n")
-    assert any("unknown language 'fr'" in p for p in problems) and any("missing language 'ca'" in p
-                                                                       for p in problems)
-    assert RULES.languages.keys() == set(LANGS)
+def test_a_language_with_a_catalog_and_no_rules_prints_by_the_defaults_and_is_to_do(project_copy):
+    """The Catalan entry renamed: Catalan (its catalog there) prints by the defaults, listed as to do; an entry for
+    a language without a catalog yet (French) is read; a code Babel does not know is refused."""
+    path = project_copy.locales / "typography.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("  ca:\n", "  fr:\n"))
+    rules = load_typography(project_copy.locales)
+    assert list(rules.languages) == ["en", "es", "ru", "ca", "fr"]  # in the file's order, then the rest
+    assert rules["ca"] == Language("ca", number_and_word=NB, apostrophe=True, plus_join=NB, range_dash="–",
+                                   spaced_dash=("–", NB))
+    assert [str(p) for p in rules.todo] == [
+        f"{path}:{_line('languages:')}: languages.ca: no typography given yet (the defaults print meanwhile): "
+        "`pnp catalog init` writes the entry to fill"]
+    path.write_text(text.replace("  ca:\n", "  xx:\n"))
+    with pytest.raises(InputError) as caught:
+        load_typography(project_copy.locales)
+    assert "languages.xx: unknown language 'xx'" in str(caught.value)
+    assert RULES.languages.keys() == set(LANGS) and RULES.todo == ()
 
 
 def test_a_broken_rules_file_stops_the_build_before_anything_is_drawn(project_copy):

@@ -55,6 +55,25 @@ class Sheet:
 
 
 @dataclass(frozen=True)
+class Deck:
+    """A game's cards as other tools take them (`pnp export`): each card alone on a page of its printed size plus
+    bleed, drawn by the game's own card sheet template."""
+
+    template: str
+    """The card sheet's template, which draws a bare page (`bare`) as the card alone."""
+    trim: tuple[float, float]
+    """Width and height of a card as cut, in millimetres, as the sheet lays it."""
+    bleed: float
+    """Colour past the cut on every side, in millimetres."""
+    layout: Callable[[Game, Translator, Frame, bool], dict[str, Any]]
+    """The template's context for pages of one card each, in deck order, its trim `bleed` in from the page's
+    corner: (game, reader, page frame, backs) with `backs` the card backs instead of the fronts."""
+    fields: Callable[[Game, Translator], list[dict[str, str]]]
+    """Per card in deck order, its id and the words printed on it in the reader's language, as a data sheet
+    gives them to a tool that sets them itself (nanDECK, Squib, protograf)."""
+
+
+@dataclass(frozen=True)
 class Owner:
     """A player's colour and symbol: on their dice, their stickers and their score-pad column."""
 
@@ -116,5 +135,7 @@ class GameSpec:
     most players); none when dice belong to nobody."""
     symbol: SymbolDrawer | None = None
     """Draws the owners' symbols (needed when `owners` gives any)."""
+    deck: Deck | None = None
+    """Its cards, for `pnp export`: single card pictures, a Tabletop Simulator deck, print-on-demand files."""
     aids_per_page: int = 2
     """Player aids on a page, one above the other: three where an aid is short, so none is left half empty."""

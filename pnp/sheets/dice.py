@@ -99,6 +99,8 @@ class Sticker:
 
     face: str
     size: float
+    owner: Owner | None = None
+    """Whose die it goes on, for a sticker in a player's colour (only `pnp export` draws one alone)."""
 
     @property
     def block(self) -> Footprint:

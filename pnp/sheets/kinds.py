@@ -41,6 +41,7 @@ def _common(game: Game, tr: Translator, frame: Frame) -> dict[str, Any]:
         "ruler": ruler(footer.x, footer.y + 7.5),  # metric baseline low enough for its numbers above it
         "face_group": face_group,
         "face_defs": lambda scope: face_defs(scope, game.faces),
+        "bare": False,  # `pnp export` draws items alone on pages of their own size, without the sheet's frame
     })
     return context
 

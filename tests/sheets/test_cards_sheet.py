@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from helpers import spaced
+from helpers import LANGS, spaced
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
 
 from pnp.games.gang_of_dice import cards as card_rules
 from pnp.games.gang_of_dice.kit import BLEED, CARD_H, CARD_W, glyphs
 from pnp.games.gang_of_dice.spec import cards
 from pnp.i18n import translator
-from pnp.model import LANGS
 from pnp.rules import load_game
 from pnp.sheets import sheets_for
 

@@ -97,8 +97,8 @@ def test_sizes_out_of_range_are_bad_input(project, tmp_path):
 def test_the_cli_passes_the_options_through(project, monkeypatch):
     seen = {}
 
-    def fake_build(project, games, langs, paper, out, progress, options, kinds, force):
-        seen.update(games=games, options=options, paper=paper, kinds=tuple(kinds))
+    def fake_build(project, games, langs, paper, out, progress, options, kinds, force, missing):
+        seen.update(games=games, options=options, paper=paper, kinds=tuple(kinds), missing=missing)
         from pnp.build import Report
 
         return Report()
@@ -106,9 +106,10 @@ def test_the_cli_passes_the_options_through(project, monkeypatch):
     monkeypatch.setattr("pnp.cli.build", fake_build)
     assert main(["--root", str(project.root), "build", "dicemants", "--sticker-size", "12", "--paper-die-size", "25",
                  "--ink", "low", "--paper", "all"], io.StringIO(), io.StringIO()) == 0
-    assert seen == {"games": ["dicemants"], "options": Options(12.0, 25.0, "low"), "paper": "all", "kinds": EVERY}
-    main(["--root", str(project.root), "build", "dicemants"], io.StringIO(), io.StringIO())
-    assert seen["options"] == Options(13.0, 22.0, "full") and seen["paper"] == "a4"
+    assert seen == {"games": ["dicemants"], "options": Options(12.0, 25.0, "low"), "paper": "all", "kinds": EVERY,
+                    "missing": "refuse"}  # an incomplete language is refused
+    main(["--root", str(project.root), "build", "dicemants", "--allow-incomplete"], io.StringIO(), io.StringIO())
+    assert seen["options"] == Options(13.0, 22.0, "full") and seen["paper"] == "a4" and seen["missing"] == "mark"
 
 
 def test_paper_all_builds_a4_in_place_and_letter_beside_it(project, tmp_path):

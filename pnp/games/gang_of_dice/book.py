@@ -282,18 +282,29 @@ def _odds(rules: engine.GangRules) -> tuple[CardOddsTable, ...]:
 
 @lru_cache(maxsize=8)
 def _printed(rules: engine.GangRules) -> tuple[CardOddsTable, ...]:
-    def wide(cards: Sequence[engine.Card], chance: Callable[[engine.GangRules, engine.Card, int], Fraction]
-             ) -> tuple[Any, ...]:
+    triggers, clear = (_chances(table) for table in _odds(rules))  # the same figures, already derived
+
+    def wide(cards: Sequence[engine.Card], chance: dict[tuple[int, int], Fraction]) -> tuple[Any, ...]:
         return tuple((("card", rules.cards.index(card) + 1),)
-                     + tuple((f"dice_{n}", chance(rules, card, n)) for n in DICE) for card in cards)
+                     + tuple((f"dice_{n}", chance[rules.cards.index(card) + 1, n]) for n in DICE) for card in cards)
 
     black = [c for c in rules.cards if not c.is_yellow]
-    tables = [CardOddsTable("card-triggers", WIDE, wide(rules.cards, engine.trigger_chance), _printed_triggers_intro,
+    tables = [CardOddsTable("card-triggers", WIDE, wide(rules.cards, triggers), _printed_triggers_intro,
                             tuple(c.id for c in rules.cards))]
     if black and rules.rerolls:
-        tables.append(CardOddsTable("card-clear", WIDE, wide(black, engine.clear_chance), _printed_clear_intro(rules),
+        tables.append(CardOddsTable("card-clear", WIDE, wide(black, clear), _printed_clear_intro(rules),
                                     tuple(c.id for c in black)))
     return tuple(tables)
+
+
+def _chances(table: CardOddsTable) -> dict[tuple[int, int], Fraction]:
+    """A long table's probabilities by (card number, dice rolled)."""
+    chances = {}
+    for row in map(dict, table.rows):
+        card, dice, chance = row["card"], row["dice"], row["probability"]
+        assert isinstance(card, int) and isinstance(dice, int) and isinstance(chance, Fraction)
+        chances[card, dice] = chance
+    return chances
 
 
 # ------------------------------------------------------------------ the Book

@@ -371,6 +371,26 @@ def warning_mark(tr: Translator) -> Markup:
                   '<title>{}</title>').format(tr.gettext("Triggered the card")) + WARNING_MARK
 
 
+def single_cards_layout(game: Game, tr: Translator, frame: Frame, backs: bool) -> dict[str, Any]:
+    """The full-colour cards one a page, in deck order, for `pnp export`: the frame is one card and its bleed."""
+    from .spec import cards
+
+    slot = Slot(Rect(BLEED, BLEED, CARD_W, CARD_H))
+    pages = [Side(backs, ((n, card, slot),), ()) for n, card in enumerate(cards(game), 1)]
+    return _cards_context(game, tr, "full", pages, title(tr))
+
+
+def card_fields(game: Game, tr: Translator) -> list[dict[str, str]]:
+    """Each card's words as the front and back print them, for a tool that sets them from a data sheet."""
+    from .spec import cards
+
+    deck = cards(game)
+    return [{"card": card.id, "number": f"{n}/{len(deck)}", "colour": colour_name(card, tr),
+             "rule": colour_rule(card, tr), "condition": condition_text(card, tr),
+             "back_title": game.titles[tr.lang], "back_text": tr.gettext("Warning card")}
+            for n, card in enumerate(deck, 1)]
+
+
 WARNING_MARK = Markup(
     '<polygon points="11.5,1.5 21.5,18.5 1.5,18.5" fill="none" stroke="#ffffff" stroke-width="1.6" '
     'stroke-linejoin="round"/><path d="M 11.5 7 V 12.3" stroke="#ffffff" stroke-width="2.2" stroke-linecap="round"/>'

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from ...i18n import Translator
 from ...model import FieldPath, FrozenDict, Game, Params, Range
 from ...rules import ID, PIPS, Checker
-from ..gamespec import GameSpec, Sheet
+from ..gamespec import Deck, GameSpec, Sheet
 from . import kit
 from .book import GangBook
 from .cards import COLOURS, CONDITIONS, Card, colour_name, colour_rule, condition_text
@@ -170,4 +170,5 @@ SPEC = GameSpec(
               in_kit=lambda options: False, template_name="sheets/cards.html"),
     ),
     book=GangBook(),
+    deck=Deck("sheets/cards.html", (kit.CARD_W, kit.CARD_H), kit.BLEED, kit.single_cards_layout, kit.card_fields),
 )

@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from helpers import fold, game, html, html_text, run, tr
+from helpers import LANGS, fold, game, html, html_text, run, tr
 
 from pnp.games.dead_mans_dice.book import DeadMansBook, dead_mans_rules, example_view, examples, rival_names
 from pnp.games.dead_mans_dice.engine import SKULL, YOU, Die, DieKind, Kind, placing_chance
@@ -14,7 +14,6 @@ from pnp.games.dead_mans_dice.narrate import Teller
 from pnp.games.dead_mans_dice.spec import pirates
 from pnp.games.dead_mans_dice.symbols import badge_uri
 from pnp.games.events import event
-from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
 

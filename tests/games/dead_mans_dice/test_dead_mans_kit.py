@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
-from helpers import tr
+from helpers import LANGS, tr
 from sheets.sheet_readback import paths, reader, text
 
 from pnp.games import find_spec
 from pnp.games.dead_mans_dice.spec import pirates
-from pnp.model import LANGS
 from pnp.project import FONTS_DIR
 from pnp.rules import load_game
 from pnp.sheets import Options

@@ -6,13 +6,12 @@ import json
 from fractions import Fraction
 
 import pytest
-from helpers import fold, game, html, html_text, run, tr
+from helpers import LANGS, fold, game, html, html_text, run, tr
 
 from pnp.games.dice_arena import engine
 from pnp.games.dice_arena.book import ArenaBook, arena_rules, example_view, examples
 from pnp.games.dice_arena.kit import DIAMETER
 from pnp.games.views import odds_view
-from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
 

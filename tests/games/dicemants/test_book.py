@@ -7,13 +7,12 @@ import re
 from fractions import Fraction
 
 import pytest
-from helpers import fold, game, html, html_text, run, tr
+from helpers import LANGS, fold, game, html, html_text, run, tr
 
 from pnp.games.dicemants.book import DicemantsBook, dicemants_rules, example_view, examples
 from pnp.games.dicemants.engine import odds
 from pnp.games.dicemants.narrate import narrate
 from pnp.games.dicemants.spec import narration
-from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
 

@@ -6,14 +6,13 @@ import json
 from fractions import Fraction
 
 import pytest
-from helpers import fold, game, html, html_text, run, tr
+from helpers import LANGS, fold, game, html, html_text, run, tr
 
 from pnp.cli import parser
 from pnp.games.gang_of_dice.book import GangBook, example_view, examples, gang_rules
 from pnp.games.gang_of_dice.cards import condition_text
 from pnp.games.gang_of_dice.engine import clear_chance, trigger_chance
 from pnp.games.gang_of_dice.spec import pool_groups
-from pnp.model import LANGS
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 from gang_readback import characters
-from helpers import font_sizes
+from helpers import LANGS, font_sizes
 from helpers import tr as translation
 from sheets.sheet_readback import paths, reader, text
 
 from pnp.games import find_spec
-from pnp.model import LANGS
 from pnp.rules import load_game
 from pnp.sheets.page import Frame
 
