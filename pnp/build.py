@@ -43,6 +43,12 @@ def kinds() -> tuple[str, ...]:
     return ("rulebook", "web", *(s.kind for s in SHARED[:-1]), *own, SHARED[-1].kind, "kit")
 
 
+WEB_FONTS = "web-fonts"
+"""The fonts of a game's web pages (pnp.web.FONTS): made with them, never asked for alone."""
+
+LIGHT = ("web", WEB_FONTS)
+"""The kinds made without WeasyPrint, in the build process."""
+
 ALL_PAPERS = "all"
 """`--paper all`: every paper size in one build."""
 
@@ -135,13 +141,16 @@ def plan(project: Project, games: list[Game], langs: list[str], out: Path,
         made = ["rulebook", "web", *(s.kind for s in sheets_for(game)), "kit"]
         if "kit" in wanted:
             wanted |= set(made) - {"web"}
+        if "web" in wanted and langs:  # the fonts every web page of the game links, beside the languages' folders
+            jobs.append(Job(game, langs[0], WEB_FONTS, out / game.id / web.FONTS))
         for index, size in enumerate(papers(paper)):
             for lang in langs:
                 place = folder(out, game, lang, size)
-                jobs += [Job(game, lang, kind, place / f"{kind}.pdf", size) for kind in made
-                         if kind in wanted and kind != "web"]
-                if "web" in wanted and index == 0:  # one web page whatever the paper: no page size
-                    jobs.append(Job(game, lang, "web", folder(out, game, lang, "a4") / web.FILE))
+                for kind in made:
+                    if kind == "web" and kind in wanted and index == 0:  # one web page whatever the paper
+                        jobs.append(Job(game, lang, kind, folder(out, game, lang, "a4") / web.FILE))
+                    elif kind in wanted and kind != "web":
+                        jobs.append(Job(game, lang, kind, place / f"{kind}.pdf", size))
     return jobs
 
 
@@ -277,7 +286,7 @@ def _key(job: Job, options: Options, marked: bool = False, languages: tuple[str,
     """What decides a file besides the files it reads: the code, its kind, language, paper, (for a sheet or a
     kit) the maker's options, whether missing translations are highlighted, and (for a web page, whose switcher
     links them) the project's languages."""
-    per_maker = job.kind not in ("rulebook", "web")
+    per_maker = job.kind not in ("rulebook", "web", WEB_FONTS)
     return stamps.key(job.game.id, job.kind, job.lang, job.paper, repr(options) if per_maker else None,
                       *(["marked"] if marked else []), *(languages if job.kind == "web" else ()))
 
@@ -348,7 +357,7 @@ class Kit:
 
 
 def _part_of(part: Job, kit: Job) -> bool:
-    return (part.kind not in ("kit", "web") and part.game.id == kit.game.id and part.lang == kit.lang
+    return (part.kind not in ("kit", "web", WEB_FONTS) and part.game.id == kit.game.id and part.lang == kit.lang
             and part.paper == kit.paper)
 
 
@@ -388,16 +397,29 @@ def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], k
                           translators: dict[str, Translator], done: Callable[[Job, Rendered], None],
                           workers: int | None, out: Path) -> None:
     project = settings.project
+    # The web pages need no WeasyPrint and take a few hundredths of a second: made here, and not counted towards
+    # the workers, whose start costs an import of WeasyPrint each.
+    here = [(job, staged) for job, staged in renders if job.kind in LIGHT]
+    renders = [render for render in renders if render[0].kind not in LIGHT]
     count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
     books = {job.game.id: job.game for job, _ in renders if job.kind == "rulebook"}
+
+    def render_here() -> None:
+        for job, staged in here:
+            done(job, _checked(_render(settings, job, staged, translators)))
+
     if count > 1:
+        def before() -> None:  # while the workers start
+            _derive(list(books.values()), translators)
+            render_here()
+
         try:
-            _render_in_parallel(settings, renders, kits, count, done,
-                                before=lambda: _derive(list(books.values()), translators))
+            _render_in_parallel(settings, renders, kits, count, done, before=before)
         except BrokenProcessPool:
             raise InputError(Problem(project.shown(out), None, "", "a render worker died (out of memory, or "
                                                                     "killed): nothing was written")) from None
     else:
+        render_here()
         for job, staged in renders:
             done(job, _checked(_render(settings, job, staged, translators)))
         for kit in kits:
@@ -513,7 +535,8 @@ def _render(settings: Settings, job: Job, staged: Path,
         rendered, problems = _render_recorded(settings, job, staged, translators)
     if rendered is None:
         return None, problems
-    reads.update(_inputs(project, job))
+    if job.kind != WEB_FONTS:  # the fonts read no rules or catalog
+        reads.update(_inputs(project, job))
     return Rendered(rendered.warnings, rendered.layout, tuple(sorted(reads)), time.perf_counter() - start), []
 
 
@@ -525,6 +548,9 @@ def _render_recorded(settings: Settings, job: Job, staged: Path,
             translators[job.lang] = replace(translator(project.locales, job.lang, project.root),
                                             mark=job.lang in settings.marked)
         tr = translators[job.lang]
+        if job.kind == WEB_FONTS:
+            atomic_write_bytes(staged, web.fonts_css().encode())
+            return Rendered([], []), []
         if job.kind == "web":
             atomic_write_bytes(staged, web.web_rulebook(project, job.game, tr, list(project.languages)).encode())
             return Rendered([], []), []

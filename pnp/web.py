@@ -10,14 +10,19 @@ from babel import Locale
 from . import stamps
 from .i18n import Translator
 from .model import Game
-from .project import FONTS_DIR, Project
+from .project import FONTS_DIR, Project, font_faces
 from .rulebook import rulebook_html
 from .templating import FACE_URL, face_data
 
 FILE = "rulebook.html"
 """The page's name in output/<game>/<lang>/, beside the PDFs."""
 
+FONTS = "fonts.css"
+"""The fonts every page of a game links, in output/<game>/, beside the languages' folders."""
+
 _FACE = re.compile(re.escape(FACE_URL) + r"[0-9a-f]+\.svg")
+_FONT_FACE = re.compile(r"@font-face \{[^}]*" + re.escape(FONTS_DIR.as_uri()) + r"/[^}]*\}\n?")
+"""A shipped font's @font-face rule as the rulebook template writes it (templates/fonts.html): a file: URL."""
 
 
 def switcher(langs: list[str]) -> list[tuple[str, str, str]]:
@@ -26,13 +31,23 @@ def switcher(langs: list[str]) -> list[tuple[str, str, str]]:
     return [(lang, names[lang], f"../{lang}/{FILE}") for lang in langs]
 
 
+def fonts_css() -> str:
+    """The shipped fonts' @font-face rules, each font inside as a data: URI: one file every page of a game links,
+    so a browser fetches the fonts once for the four languages, and the pages stay small."""
+    rules = []
+    for face in font_faces():
+        font = FONTS_DIR / face["url"].rsplit("/", 1)[-1]
+        stamps.note(font)
+        data = "data:font/ttf;base64," + base64.b64encode(font.read_bytes()).decode()
+        rules.append(f'@font-face {{ font-family: "{face["family"]}"; font-weight: {face["weight"]}; '
+                     f'font-style: {face["style"]}; src: url("{data}"); }}\n')
+    return "".join(rules)
+
+
 def inline(page: str) -> str:
-    """The page with the shipped fonts and every face picture inside it as data: URIs: it needs no other file."""
-    for font in sorted(FONTS_DIR.glob("*.ttf")):
-        url = font.as_uri()
-        if url in page:
-            stamps.note(font)
-            page = page.replace(url, "data:font/ttf;base64," + base64.b64encode(font.read_bytes()).decode())
+    """The page with every face picture inside it as a data: URI, and the fonts from FONTS beside it: it needs no
+    file but that one."""
+    page = _FONT_FACE.sub("", page).replace("<style>", f'<link rel="stylesheet" href="../{FONTS}">\n<style>', 1)
     return _FACE.sub(lambda m: face_data(m.group()) or m.group(), page)
 
 

@@ -18,14 +18,19 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 def pages(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("web")
     report = build(PROJECT, ["dead-mans-dice"], ["en", "es"], out=out, kinds=["web"], workers=1)
-    assert report.warnings == [] and len(report.written) == 2
+    game = out / "dead-mans-dice"
+    assert report.warnings == [] and report.written == [game / "fonts.css", game / "en" / "rulebook.html",
+                                                        game / "es" / "rulebook.html"]
     return out
 
 
-def test_the_page_needs_no_other_file(pages):
+def test_the_page_needs_no_file_but_the_games_fonts(pages):
     page = (pages / "dead-mans-dice" / "en" / "rulebook.html").read_text(encoding="utf-8")
-    assert "file:" not in page and "pnp-face:" not in page
+    assert "file:" not in page and "pnp-face:" not in page and "@font-face" not in page
     assert 'href="../es/rulebook.html"' in page and 'name="viewport"' in page
+    assert '<link rel="stylesheet" href="../fonts.css">' in page
+    fonts = (pages / "dead-mans-dice" / "fonts.css").read_text(encoding="utf-8")
+    assert fonts.count("@font-face") == 10 and fonts.count('src: url("data:font/ttf;base64,') == 10
 
 
 @pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
@@ -52,6 +57,11 @@ def test_the_page_reads_on_a_phone_and_a_desktop_and_switches_language(pages):
                 "return [...document.images].filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.alt)")
             assert broken == [] and browser.execute_script("return document.images.length") > 10
             assert "Examples" in browser.find_element(By.TAG_NAME, "body").text
+            # The fonts come from the game's fonts.css, beside the languages' folders.
+            loaded = browser.execute_async_script("document.fonts.ready.then(() => arguments[0]("
+                                                  "[...document.fonts].filter(f => f.status == 'loaded')"
+                                                  ".map(f => f.family.replaceAll('\"', ''))))")
+            assert {"PT Serif", "PT Sans"} <= set(loaded)
         browser.find_element(By.CSS_SELECTOR, 'nav.langs a[hreflang="es"]').click()
         assert browser.current_url.endswith("/dead-mans-dice/es/rulebook.html")
         assert browser.execute_script("return document.documentElement.lang") == "es"
