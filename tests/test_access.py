@@ -1,19 +1,24 @@
 """Tagged PDFs read back (pikepdf): structure tree, language, headings, lists, tables with header cells, and every
-figure with its alternative text; the rulebooks in every language, the sheets once."""
+figure with its alternative text: every rulebook's pictures in every language in the HTML, one tagged rulebook per
+game (four languages between them) and every sheet once in the PDF."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
+from html import unescape
 
 import pikepdf
 import pytest
-from helpers import LANGS, game, tr
+from helpers import LANGS, PDF_CASES, game, html, tr
 
 from pnp.games import game_ids
 from pnp.sheets import sheets_for
 
 RULEBOOKS = [(g, lang) for g in game_ids() for lang in LANGS]
+_IMG = re.compile(r"<img\b[^>]*>")
+_ALT = re.compile(r'\balt="([^"]*)"')
 SHEETS = [(g, s.kind) for g in game_ids() for s in sheets_for(game(g)) if not s.kind.startswith("cards")]
 
 
@@ -55,6 +60,20 @@ def check_common(pdf: pikepdf.Pdf, tree: list[pikepdf.Dictionary], lang: str, ti
 
 
 @pytest.mark.parametrize("game_id, lang", RULEBOOKS)
+def test_every_picture_of_every_rulebook_has_alternative_text(game_id, lang):
+    """In the HTML the PDF is made from (the tagged PDF's /Alt is its alt): every game in every language."""
+    g, t = game(game_id), tr(lang)
+    markup = html(game_id, lang)
+    found = [_ALT.search(img) for img in _IMG.findall(markup)]
+    alts = [unescape(alt.group(1)) if alt else "" for alt in found]
+    assert alts and all(alt.strip() for alt in alts), "a picture without alternative text"
+    # The dice table names each face by its die, from the rules data, in the reader's language.
+    die = g.dice[-1]
+    face = g.face(die.faces[-1])
+    assert t.format(t.gettext("{die}: {face}"), die=t.text(die.name, g.values), face=t.text(face.name, g.values)) in alts
+
+
+@pytest.mark.parametrize("game_id, lang", PDF_CASES)
 def test_rulebook_is_tagged(made, game_id, lang):
     g, t = game(game_id), tr(lang)
     pdf, tree = structure(made(game_id, "rulebook", lang))
