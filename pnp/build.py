@@ -141,14 +141,14 @@ def plan(project: Project, games: list[Game], langs: list[str], out: Path,
         made = ["rulebook", "web", *(s.kind for s in sheets_for(game)), "kit"]
         if "kit" in wanted:
             wanted |= set(made) - {"web"}
-        if "web" in wanted and langs:  # the fonts every web page of the game links, beside the languages' folders
-            jobs.append(Job(game, langs[0], WEB_FONTS, out / game.id / web.FONTS))
         for index, size in enumerate(papers(paper)):
             for lang in langs:
                 place = folder(out, game, lang, size)
                 for kind in made:
                     if kind == "web" and kind in wanted and index == 0:  # one web page whatever the paper
                         jobs.append(Job(game, lang, kind, folder(out, game, lang, "a4") / web.FILE))
+                        if lang == langs[0]:  # the fonts every page of the game links, beside the languages' folders
+                            jobs.append(Job(game, lang, WEB_FONTS, out / game.id / web.FONTS))
                     elif kind in wanted and kind != "web":
                         jobs.append(Job(game, lang, kind, place / f"{kind}.pdf", size))
     return jobs

@@ -92,7 +92,8 @@ def test_a_full_disk_during_the_build_is_one_clear_error_and_nothing_written(pro
     monkeypatch.setattr("pnp.build.atomic_write_bytes", full)
     code, out, err = run("--root", str(project.root), "build", "dice-arena", "--lang", "en", "--out", str(tmp_path / "o"))
     assert (code, out) == (2, "")
-    assert err == f"error: {tmp_path}/o/dice-arena/fonts.css: cannot write: the disk is full\n"  # the first file
+    # The first file written: the web page, made in the build process while the PDFs wait for the workers.
+    assert err == f"error: {tmp_path}/o/dice-arena/en/rulebook.html: cannot write: the disk is full\n"
     assert not (tmp_path / "o").exists()
 
 

@@ -19,7 +19,7 @@ def pages(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("web")
     report = build(PROJECT, ["dead-mans-dice"], ["en", "es"], out=out, kinds=["web"], workers=1)
     game = out / "dead-mans-dice"
-    assert report.warnings == [] and report.written == [game / "fonts.css", game / "en" / "rulebook.html",
+    assert report.warnings == [] and report.written == [game / "en" / "rulebook.html", game / "fonts.css",
                                                         game / "es" / "rulebook.html"]
     return out
 
