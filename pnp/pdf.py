@@ -144,6 +144,12 @@ _POSSESSIVE = re.compile(r"[^\W\d_]{2,}[’']s(?![^\W\d_])")
 """A possessive (pirate’s): never hyphenated, as English typesetters have it."""
 
 
+PDF_VARIANT: str | None = "pdf/ua-1"
+"""Every PDF tagged for accessibility: WeasyPrint's PDF/UA-1 variant, its tagging (a structure tree of headings,
+lists, tables with header cells, figures with their alternative text; /Lang and /MarkInfo) plus the XMP metadata
+PDF/UA asks for (the title, the conformance). It draws the pages as an untagged render does (scripts/same_look.py)."""
+
+
 _LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([\w-]+)", re.I)
 
 LIMITS = (3, 3)
@@ -216,7 +222,7 @@ def _font_configuration(make: Callable[[], Any]) -> Any:
 
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
                template: str = "", root: Path | None = None,
-               tighter: Callable[[], str] | None = None, variant: str | None = None) -> tuple[bytes, list[str]]:
+               tighter: Callable[[], str] | None = None, variant: str | None = PDF_VARIANT) -> tuple[bytes, list[str]]:
     """Render HTML to PDF bytes; returns them with WeasyPrint's warnings.
 
     A URL outside `allowed` stops the render: the error names the file and line of `templates` (the template
@@ -225,7 +231,8 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     `tighter` makes the same page set a little tighter: when the last page is nearly empty, it is rendered too and
     kept if it needs fewer pages, so a few lines are pulled back rather than left alone on a page.
 
-    `variant` is WeasyPrint's PDF variant (`pdf/x-4` for a printer), None for a plain PDF.
+    `variant` is WeasyPrint's PDF variant: tagged for accessibility (PDF_VARIANT) unless asked otherwise, `pdf/x-4`
+    for a printer, None for a plain PDF.
     """
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
@@ -245,7 +252,7 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
             tight = HTML(string=whole_last_words(tighter()), base_url=str(base_url),
                          url_fetcher=fetcher).render(font_config=fonts)
             if len(tight.pages) < len(document.pages):
-                data = tight.write_pdf(pdf_variant=None, uncompressed_pdf=False)
+                data = tight.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
     except FatalURLFetchingError:
         pass  # the refusal is in fetcher.refused
     finally:

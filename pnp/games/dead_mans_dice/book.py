@@ -190,6 +190,8 @@ def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRule
         "before_hands": tuple(_hand(h, owners) for h in hands_before),
         "after_hands": tuple(_hand(h, owners) for h in hands_after),
         "seats": tuple((o.symbol, o.colour) for o in owners[:len(after_piles)]),  # each label's badge, by seat
+        # Each die's owner by their symbol, for the die's alternative text: the badge beside it only adorns it.
+        "owners": {o.symbol: name for o, name in zip(owners, names, strict=False)},
     }
     return ExampleView(
         example.id, example_title(example, rules, tr), tuple(before), roll_zone,

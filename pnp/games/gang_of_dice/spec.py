@@ -129,7 +129,9 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
         "bonus_dice": params(game).bonus_dice,
         "pool_groups": lambda die: pool_groups(die.per_player_by_count),
         # The worked examples and the odds tables: a card pictured small, found by its number in the deck.
-        "card_picture": lambda card, scope: card_miniature(card, params(game).face_max, scope),
+        "card_picture": lambda card, scope: card_miniature(card, params(game).face_max, scope, tr.format(
+            tr.gettext("{colour} card: {condition}"), colour=colour_name(card, tr),
+            condition=condition_text(card, tr))),
         "also_needed": lambda: _also_needed(game, tr),
     }
 
