@@ -70,7 +70,7 @@ def test_placeholder_mismatch_is_reported(project_copy):
 def test_an_empty_plural_form_is_refused_by_check_and_build(project_copy):
     """Babel would print the English for the numbers that take an empty form: "2–6 players" in a Russian book."""
     path = po_path(project_copy.locales, "ru")
-    _edit_entry(path, 'msgid "{n} consecutive value"', lambda e: re.sub(r'msgstr\[2\] ".*"', 'msgstr[2] ""', e))
+    _edit_entry(path, 'msgid "{n:Word} consecutive value"', lambda e: re.sub(r'msgstr\[2\] ".*"', 'msgstr[2] ""', e))
     problem = "msgstr[2]: empty, so n = 0, 5, 6… would print in English"
     assert [f.problem for f in check_catalogs(project_copy.root, project_copy.locales)] == [problem]
     with pytest.raises(InputError, match=re.escape(problem)):
@@ -81,7 +81,7 @@ def test_russian_declares_three_plural_forms(project):
     catalog = read_catalog(project.locales, "ru", project.root)
     assert catalog.num_plurals == 3
     tr = translator(project.locales, "ru", project.root)
-    forms = [tr.ngettext("{n} consecutive value", "{n} consecutive values", n) for n in (1, 3, 5, 21, 22, 25)]
+    forms = [tr.ngettext("{n:Word} consecutive value", "{n:Word} consecutive values", n) for n in (1, 3, 5, 21, 22, 25)]
     assert forms[0] == forms[3] and forms[1] == forms[4] and forms[2] == forms[5]
     assert len({forms[0], forms[1], forms[2]}) == 3
 
@@ -113,14 +113,14 @@ def test_broken_catalog_names_file_and_line(project_copy):
 def test_a_form_used_only_for_one_may_say_one_in_words(project_copy):
     """Spanish and Catalan use their first form for n = 1 only: "un valor" needs no {n}; Russian's serves 21 too."""
     es = po_path(project_copy.locales, "es")
-    _edit_entry(es, 'msgid "{n} consecutive value"', lambda e: re.sub(r'msgstr\[0\] ".*"', 'msgstr[0] "Un valor consecutivo"', e))
+    _edit_entry(es, 'msgid "{n:Word} consecutive value"', lambda e: re.sub(r'msgstr\[0\] ".*"', 'msgstr[0] "Un valor consecutivo"', e))
     ru = po_path(project_copy.locales, "ru")
-    _edit_entry(ru, 'msgid "{n} consecutive value"', lambda e: re.sub(r'msgstr\[0\] ".*"', 'msgstr[0] "Одно значение подряд"', e))
+    _edit_entry(ru, 'msgid "{n:Word} consecutive value"', lambda e: re.sub(r'msgstr\[0\] ".*"', 'msgstr[0] "Одно значение подряд"', e))
     findings = [str(f) for f in check_catalogs(project_copy.root, project_copy.locales)]
     assert len(findings) == 1 and findings[0].startswith("locales/ru/LC_MESSAGES/pnp.po:")
-    assert "placeholders [] differ from ['n']: '{n} consecutive value'" in findings[0]
+    assert "placeholders [] differ from ['n']: '{n:Word} consecutive value'" in findings[0]
     assert translator(project_copy.locales, "es", project_copy.root).format(
-        translator(project_copy.locales, "es", project_copy.root).ngettext("{n} consecutive value", "{n} consecutive values", 1),
+        translator(project_copy.locales, "es", project_copy.root).ngettext("{n:Word} consecutive value", "{n:Word} consecutive values", 1),
         n=1) == "Un valor consecutivo"
 
 
