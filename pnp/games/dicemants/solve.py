@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,12 +52,47 @@ class DicemantsTurn:
         return self.index[canonical(rules, bag, board, lost, streak)]
 
 
+def _leading(rules: E.DicemantsRules) -> tuple[str, ...]:
+    """The tiers at the top of the precedence whose roll resolves alike whatever the other dice show.
+
+    Precedence: TNT and a broken pick ignore every other face, and a skull ends the turn banking nothing; a locked
+    way that combined with one of them would make the other faces matter again.
+    """
+    top = []
+    for tier in rules.tiers:
+        if tier not in (E.TierId.TNT, E.TierId.SKULL, E.TierId.PICK) or tier in rules.locked_combines:
+            break
+        top.append(tier)
+    return tuple(top)
+
+
 def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     """Every position a turn can reach, and where each roll leads, exactly (the engine resolves every roll)."""
     tnt = _brings_back(rules)
     bugs = sorted(rules.bugs)
     # Bugs act alike (the precedence names the tier, not the face): one bug face stands for all of them.
     faces = {d: tuple(Counter(bugs[0] if f in rules.bugs else f for f in fs).items()) for d, fs in rules.dice}
+    top = _leading(rules)
+    tier = {f: E._tier_of(rules, f) for fs in faces.values() for f, _ in fs}
+    rest = {d: tuple((f, c) for f, c in fs if tier[f] not in top) for d, fs in faces.items()}
+
+    def ways(board: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], int]]:
+        """Every roll of the board that can resolve differently, with its number of ways out of 6^n.
+
+        A roll showing a face of a leading tier, and none above it, acts alone: the other dice count as voids.
+        """
+        above = dict.fromkeys(board, 0)  # per die: its ways to show a face of a leading tier met so far
+        for t in top:
+            per = [[(f, c) for f, c in faces[d] if tier[f] == t] for d in board]
+            options = [own + [("", 6 - above[d] - sum(c for _, c in own))] for d, own in zip(board, per, strict=True)]
+            for combo in itertools.product(*options):
+                if any(f for f, _ in combo):
+                    yield tuple(f or "void" for f, _ in combo), math.prod(c for _, c in combo)
+            for d, own in zip(board, per, strict=True):
+                above[d] += sum(c for _, c in own)
+        for combo in itertools.product(*(rest[d] for d in board)):
+            yield tuple(f for f, _ in combo), math.prod(c for _, c in combo)
+
     resolved: dict[tuple[tuple[str, ...], int, int, int], tuple[Any, ...]] = {}
 
     def resolve(fs: tuple[str, ...], nb: int, nl: int, streak: int) -> tuple[Any, ...]:
@@ -75,27 +110,48 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
                              ix(out.bag), ix(out.board), ix(out.lost), out.void_streak)
         return resolved[key]
 
+    merged: dict[tuple[tuple[str, ...], int, int, int], list[tuple[int, tuple[Any, ...]]]] = {}
+
+    def merge(board: tuple[str, ...], nb: int, nl: int, streak: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """The rolls of these dice by how they resolve (stand-in dice): (ways out of 6^n, resolution)."""
+        key = (board, nb, nl, streak)
+        if key not in merged:
+            ends: Counter[tuple[Any, ...]] = Counter()
+            for fs, count in ways(board):
+                ends[resolve(fs, nb, nl, streak)] += count
+            merged[key] = [(count, out) for out, count in ends.items()]
+        return merged[key]
+
     rolls: dict[tuple[tuple[str, ...], int, int, int], list[tuple[Any, ...]]] = {}
 
     def roll(board: tuple[str, ...], nb: int, nl: int, streak: int) -> list[tuple[Any, ...]]:
-        """Every way a roll of these dice ends, merged: (probability, resolution)."""
+        """Every way a roll of these dice ends: (probability, resolution).
+
+        A roll only adds to the lost zone, and TNT takes back its latest die: the engine resolves the roll with at
+        most that one die there, the others stay where they are.
+        """
         key = (board, nb, nl, streak)
         if key not in rolls:
-            merged: Counter[tuple[Any, ...]] = Counter()
-            for combo in itertools.product(*(faces[d] for d in board)):
-                merged[resolve(tuple(f for f, _ in combo), nb, nl, streak)] += math.prod(c for _, c in combo)
-            whole = 6 ** len(board)
-            rolls[key] = [(count / whole, *out) for out, count in merged.items()]
+            n, one = len(board), min(nl, 1)
+            top_lost = n + nb + nl - 1
+            whole = 6 ** n
+            out = rolls[key] = []
+            for count, (end, banked, must, bag, on_board, lost, st) in merge(board, nb, one, streak):
+                kept = tuple(range(n + nb, top_lost + (1 if one and lost[:1] == (n + nb,) else 0)))
+                out.append((count / whole, end, banked, must, tuple(top_lost if k == n + nb else k for k in bag),
+                            tuple(top_lost if k == n + nb else k for k in on_board),
+                            kept + tuple(k for k in lost if k < n + nb), st))
         return rolls[key]
 
     index: dict[Hashable, int] = {}
     positions: list[Position] = []
 
     def number(position: Position) -> int:
-        if position not in index:
-            index[position] = len(positions)
+        i = index.get(position)
+        if i is None:
+            i = index[position] = len(positions)
             positions.append(position)
-        return index[position]
+        return i
 
     dice = [d for d, _ in rules.dice]
     options = tuple(range(1, min(rules.max_dice, len(dice)) + 1))
@@ -103,25 +159,31 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     for o, n in enumerate(options):  # choosing the dice: n dice drawn at random, in the order drawn
         draws = list(itertools.permutations(dice, n))
         starts += [(o, number(canonical(rules, (), draw, (), 0, tnt)), 1 / len(draws)) for draw in draws]
-    ends: list[tuple[int, int, float]] = []
-    forced: list[tuple[int, int, float]] = []
-    optional: list[tuple[int, int, float]] = []
+    edges: tuple[list[list[int]], list[list[int]], list[list[float]]] = ([[], [], []], [[], [], []], [[], [], []])
+    rows, cols, probs = edges  # per kind: ends (column: banked), forced, optional
     done = 0
     while done < len(positions):
         bag, board, lost, streak = positions[done]
         every = board + bag + lost
         for p, end, banked, must, nbag, nboard, nlost, st in roll(board, len(bag), len(lost), streak):
             if end:  # the turn ended: banked diamonds (none on a skull)
-                ends.append((done, banked, p))
-                continue
-            target = number(canonical(rules, tuple(every[k] for k in nbag), tuple(every[k] for k in nboard),
-                                      tuple(every[k] for k in nlost), st, tnt))
-            (forced if must else optional).append((done, target, p))  # TNT and pick: re-roll at once
+                kind, target = 0, banked
+            else:  # TNT and pick: re-roll at once (forced); else the player may re-roll or stop (optional)
+                kind = 1 if must else 2
+                target = number(canonical(rules, tuple(every[k] for k in nbag), tuple(every[k] for k in nboard),
+                                          tuple(every[k] for k in nlost), st, tnt))
+            rows[kind].append(done)
+            cols[kind].append(target)
+            probs[kind].append(p)
         done += 1
     r = len(positions)
+
+    def chances(kind: int, width: int) -> Chances:
+        return Chances.arrays(r, width, np.array(rows[kind], dtype=np.int64), np.array(cols[kind], dtype=np.int64),
+                              np.array(probs[kind]))
     bank = np.array([len(b) for b, _, _, _ in positions], dtype=np.int64)  # stopping banks the bag
     model = TurnModel(tuple(str(n) for n in options), Chances.of(len(options), r, starts),
-                      Chances.of(r, len(dice) + 1, ends), Chances.of(r, r, forced), Chances.of(r, r, optional), bank)
+                      chances(0, len(dice) + 1), chances(1, r), chances(2, r), bank)
     return DicemantsTurn(model, tuple(positions), index)
 
 
