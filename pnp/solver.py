@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from scipy import sparse
 
 from .games.protocols import CHANCE, TERMINAL, Engine
 
@@ -323,25 +324,45 @@ def _layers(turn: TurnModel) -> list[np.ndarray]:
 
 @dataclass(frozen=True, eq=False)
 class _Layer:
+    """A group of roll states whose successors are in groups before it, or in itself (`cyclic`)."""
+
     rows: np.ndarray
-    ends: Chances  # local rows × banked
-    forced: Chances  # local rows × roll states
-    optional: Chances
+    ends: sparse.csr_matrix  # rows × banked
+    forced: sparse.csr_matrix  # rows × every roll state, those of this group left out
+    optional: sparse.csr_matrix
+    forced_in: sparse.csr_matrix  # rows × rows: within the group
+    optional_in: sparse.csr_matrix
     cyclic: bool
+
+
+def _csr(m: Chances, rows: np.ndarray, cols: np.ndarray | None, n_cols: int) -> sparse.csr_matrix:
+    """The entries of `m` from `rows` (renumbered 0..) to `cols` (renumbered 0..; None: every column, as is)."""
+    local = np.full(m.rows, -1, dtype=np.int64)
+    local[rows] = np.arange(rows.size)
+    keep = local[m.row] >= 0
+    col = m.col[keep]
+    if cols is not None:
+        to = np.full(m.cols, -1, dtype=np.int64)
+        to[cols] = np.arange(cols.size)
+        inside = to[col] >= 0
+        keep[keep] = inside
+        col = to[col[inside]]
+    return sparse.csr_matrix((m.p[keep], (local[m.row[keep]], col)), shape=(rows.size, n_cols))
 
 
 def _split(turn: TurnModel) -> list[_Layer]:
     layers = []
+    n = turn.states
     for rows in _layers(turn):
-        local = np.full(turn.states, -1, dtype=np.int64)
-        local[rows] = np.arange(rows.size)
+        inside = np.zeros(n, dtype=bool)
+        inside[rows] = True
 
-        def part(m: Chances, local: np.ndarray = local, size: int = rows.size) -> Chances:
-            keep = local[m.row] >= 0
-            return Chances(size, m.cols, local[m.row[keep]], m.col[keep], m.p[keep])
-        forced, optional = part(turn.forced), part(turn.optional)
-        cyclic = bool(np.any(local[forced.col] >= 0) or np.any(local[optional.col] >= 0))
-        layers.append(_Layer(rows, part(turn.ends), forced, optional, cyclic))
+        def outer(m: Chances, rows: np.ndarray = rows, inside: np.ndarray = inside) -> sparse.csr_matrix:
+            out = ~inside[m.col]
+            return _csr(Chances(m.rows, m.cols, m.row[out], m.col[out], m.p[out]), rows, None, n)
+        forced_in, optional_in = _csr(turn.forced, rows, rows, rows.size), _csr(turn.optional, rows, rows, rows.size)
+        layers.append(_Layer(rows, _csr(turn.ends, rows, None, turn.ends.cols), outer(turn.forced),
+                             outer(turn.optional), forced_in, optional_in, bool(forced_in.nnz or optional_in.nnz)))
     return layers
 
 
@@ -349,9 +370,10 @@ def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarra
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Solve the score pairs of one total together (a turn banking 0 links (i, j) with (j, i)).
 
-    Policy iteration: with the choices fixed, every value is a + b·x, x the value of banking nothing (the other
-    player to move at the same scores); one pass over the layers gives a and b, two equations per pair give x,
-    and the passes repeat until the choices no longer change.
+    Policy iteration on x, the value of banking nothing (the other player to move at the same scores): every
+    value is a + b·x; with x fixed, one pass over the layers gives a and b (a cyclic layer by value iteration over
+    its own transitions, the rest of the turn being known), two equations per pair give x, and the passes repeat
+    until the choices no longer change.
     """
     i, j = pairs[:, 0], pairs[:, 1]
     banks = np.arange(turn.ends.cols)
@@ -363,30 +385,31 @@ def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarra
     zero = np.zeros((turn.ends.cols, 1))
     zero[0] = 1.0
     stop_a = kt[np.minimum(turn.stop_bank, kt.shape[0] - 1)]  # roll states × pairs
-    stop_b = (turn.stop_bank == 0).astype(float)[:, None] * np.ones(len(pairs))
+    stop_b = np.repeat((turn.stop_bank == 0).astype(float)[:, None], len(pairs), axis=1)
     x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
     a = np.zeros((turn.states, len(pairs)))
     b = np.zeros_like(a)
-    ends_a, ends_b = turn.ends.dot(kt), turn.ends.dot(zero) * np.ones(len(pairs))
+    after_a, after_b = np.zeros_like(a), np.zeros_like(a)  # after an optional roll: the better of on and stop
     for _ in range(100):
         for layer in layers:
-            ea, eb = ends_a[layer.rows], ends_b[layer.rows]
-            for _ in range(MAX_SWEEPS):
-                to = layer.optional.col
-                wa, wb = a[to], b[to]
-                go = wa + wb * x > stop_a[to] + stop_b[to] * x  # roll again where it beats stopping
-                oa, ob = np.where(go, wa, stop_a[to]), np.where(go, wb, stop_b[to])
-                na = ea + _rows(layer.forced, a[layer.forced.col]) + _rows(layer.optional, oa)
-                nb = eb + _rows(layer.forced, b[layer.forced.col]) + _rows(layer.optional, ob)
-                if not layer.cyclic:
-                    a[layer.rows], b[layer.rows] = na, nb
-                    break
-                moved = float(np.max(np.abs(na + nb * x - a[layer.rows] - b[layer.rows] * x)))
-                a[layer.rows], b[layer.rows] = na, nb
+            rows = layer.rows
+            ra = layer.ends @ kt + layer.forced @ a + layer.optional @ after_a
+            rb = layer.ends @ zero + layer.forced @ b + layer.optional @ after_b
+            sa, sb = stop_a[rows], stop_b[rows]
+            la, lb = a[rows], b[rows]
+            for _ in range(MAX_SWEEPS if layer.cyclic else 1):
+                go = la + lb * x > sa + sb * x  # roll again where it beats stopping
+                na = ra + layer.forced_in @ la + layer.optional_in @ np.where(go, la, sa)
+                nb = rb + layer.forced_in @ lb + layer.optional_in @ np.where(go, lb, sb)
+                moved = float(np.max(np.abs(na + nb * x - la - lb * x))) if layer.cyclic else 0.0
+                la, lb = na, nb
                 if moved < TOLERANCE:
                     break
             else:
                 raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
+            a[rows], b[rows] = la, lb
+            go = la + lb * x > sa + sb * x
+            after_a[rows], after_b[rows] = np.where(go, la, sa), np.where(go, lb, sb)
         sa, sb = turn.starts.dot(a), turn.starts.dot(b)
         best = np.argmax(sa + sb * x, axis=0)
         A, B = sa[best, np.arange(len(pairs))], sb[best, np.arange(len(pairs))]
@@ -401,15 +424,6 @@ def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarra
         if same:
             return v, best, go_on
     raise NotConverging("the choices at one total of scores kept changing")
-
-
-def _rows(m: Chances, per_edge: np.ndarray) -> np.ndarray:
-    """Sum of probability × value per row, the values given per entry."""
-    out = np.zeros((m.rows,) + per_edge.shape[1:])
-    if m.row.size:
-        starts = np.flatnonzero(np.r_[True, m.row[1:] != m.row[:-1]])
-        out[m.row[starts]] = np.add.reduceat(per_edge * m.p[:, None], starts, axis=0)
-    return out
 
 
 def solve_race(turn: TurnModel, goal: int) -> RaceSolution:
