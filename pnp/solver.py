@@ -366,14 +366,15 @@ def _split(turn: TurnModel) -> list[_Layer]:
     return layers
 
 
-def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarray, pairs: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarray, pairs: np.ndarray,
+                warm: tuple[np.ndarray, np.ndarray] | None = None
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]]:
     """Solve the score pairs of one total together (a turn banking 0 links (i, j) with (j, i)).
 
     Policy iteration on x, the value of banking nothing (the other player to move at the same scores): every
     value is a + b·x; with x fixed, one pass over the layers gives a and b (a cyclic layer by value iteration over
     its own transitions, the rest of the turn being known), two equations per pair give x, and the passes repeat
-    until the choices no longer change.
+    until the choices no longer change. `warm`: a and b to start from (a neighbouring pair's); returns them too.
     """
     i, j = pairs[:, 0], pairs[:, 1]
     banks = np.arange(turn.ends.cols)
@@ -387,29 +388,33 @@ def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarra
     stop_a = kt[np.minimum(turn.stop_bank, kt.shape[0] - 1)]  # roll states × pairs
     stop_b = np.repeat((turn.stop_bank == 0).astype(float)[:, None], len(pairs), axis=1)
     x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
-    a = np.zeros((turn.states, len(pairs)))
-    b = np.zeros_like(a)
-    after_a, after_b = np.zeros_like(a), np.zeros_like(a)  # after an optional roll: the better of on and stop
+    k = len(pairs)
+    ab = np.zeros((turn.states, 2 * k)) if warm is None else np.hstack(warm)  # a and b side by side
+    stop = np.hstack([stop_a, stop_b])
+    ends = np.hstack([kt, np.repeat(zero, k, axis=1)])
+    after = np.zeros_like(ab)  # after an optional roll: the better of rolling on and stopping
+
+    def better(own: np.ndarray, stops: np.ndarray) -> np.ndarray:
+        go = own[:, :k] + own[:, k:] * x > stops[:, :k] + stops[:, k:] * x  # roll again where it beats stopping
+        return np.where(np.hstack([go, go]), own, stops)
     for _ in range(100):
         for layer in layers:
             rows = layer.rows
-            ra = layer.ends @ kt + layer.forced @ a + layer.optional @ after_a
-            rb = layer.ends @ zero + layer.forced @ b + layer.optional @ after_b
-            sa, sb = stop_a[rows], stop_b[rows]
-            la, lb = a[rows], b[rows]
-            for _ in range(MAX_SWEEPS if layer.cyclic else 1):
-                go = la + lb * x > sa + sb * x  # roll again where it beats stopping
-                na = ra + layer.forced_in @ la + layer.optional_in @ np.where(go, la, sa)
-                nb = rb + layer.forced_in @ lb + layer.optional_in @ np.where(go, lb, sb)
-                moved = float(np.max(np.abs(na + nb * x - la - lb * x))) if layer.cyclic else 0.0
-                la, lb = na, nb
-                if moved < TOLERANCE:
-                    break
-            else:
-                raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
-            a[rows], b[rows] = la, lb
-            go = la + lb * x > sa + sb * x
-            after_a[rows], after_b[rows] = np.where(go, la, sa), np.where(go, lb, sb)
+            known = layer.ends @ ends + layer.forced @ ab + layer.optional @ after
+            stops, own = stop[rows], known
+            if layer.cyclic:  # value iteration over the layer's own transitions
+                own = ab[rows]
+                for _ in range(MAX_SWEEPS):
+                    new = known + layer.forced_in @ own + layer.optional_in @ better(own, stops)
+                    change = new - own
+                    own = new
+                    if float(np.max(np.abs(change[:, :k] + change[:, k:] * x))) < TOLERANCE:
+                        break
+                else:
+                    raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
+            ab[rows] = own
+            after[rows] = better(own, stops)
+        a, b = ab[:, :k], ab[:, k:]
         sa, sb = turn.starts.dot(a), turn.starts.dot(b)
         best = np.argmax(sa + sb * x, axis=0)
         A, B = sa[best, np.arange(len(pairs))], sb[best, np.arange(len(pairs))]
@@ -422,7 +427,7 @@ def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarra
             and np.array_equal(best, np.argmax(sa + sb * new_x, axis=0))
         x = new_x
         if same:
-            return v, best, go_on
+            return v, best, go_on, (a.copy(), b.copy())
     raise NotConverging("the choices at one total of scores kept changing")
 
 
@@ -432,9 +437,13 @@ def solve_race(turn: TurnModel, goal: int) -> RaceSolution:
     option = np.zeros((goal, goal), dtype=np.int64)
     go_on = np.zeros((turn.states, goal, goal), dtype=bool)
     layers = _split(turn)
+    warm: tuple[np.ndarray, np.ndarray] | None = None
     for total in range(2 * goal - 2, -1, -1):
         pairs = np.array([(a, total - a) for a in range(max(0, total - goal + 1), min(goal - 1, total) + 1)])
-        v, best, more = _race_level(turn, layers, goal, win, pairs)
+        if warm is not None:  # start from the values of (i, j + 1), or of (i + 1, j) at the other player's goal
+            near = np.minimum(pairs[:, 0] - max(0, total + 1 - goal + 1) + (pairs[:, 1] + 1 >= goal), warm[0].shape[1] - 1)
+            warm = warm[0][:, near], warm[1][:, near]
+        v, best, more, warm = _race_level(turn, layers, goal, win, pairs, warm)
         win[pairs[:, 0], pairs[:, 1]] = v
         option[pairs[:, 0], pairs[:, 1]] = best
         go_on[:, pairs[:, 0], pairs[:, 1]] = more
