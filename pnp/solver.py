@@ -366,46 +366,43 @@ def _split(turn: TurnModel) -> list[_Layer]:
     return layers
 
 
-def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarray, pairs: np.ndarray,
-                warm: tuple[np.ndarray, np.ndarray] | None = None
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]]:
-    """Solve the score pairs of one total together (a turn banking 0 links (i, j) with (j, i)).
+def _race_level(turn: TurnModel, layers: list[_Layer], known: np.ndarray, partner: np.ndarray, x: np.ndarray,
+                warm: np.ndarray | None = None, fixed: tuple[np.ndarray, np.ndarray] | None = None
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Solve the turns of one total of scores together: column c's turn banking 0 hands over to column partner[c].
 
-    Policy iteration on x, the value of banking nothing (the other player to move at the same scores): every
-    value is a + b·x; with x fixed, one pass over the layers gives a and b (a cyclic layer by value iteration over
-    its own transitions, the rest of the turn being known), two equations per pair give x, and the passes repeat
-    until the choices no longer change. `warm`: a and b to start from (a neighbouring pair's); returns them too.
+    `known[c, banked]`: the value of banking that many points (column 0 unused); x[c], a first guess of banking
+    nothing. Policy iteration on x: every value is a + b·x; with x fixed, one pass over the layers gives a and b
+    (a cyclic layer by value iteration over its own transitions, the rest of the turn being known), two equations
+    per pair give x, and the passes repeat until the choices no longer change. `warm`: a and b side by side to
+    start from (a neighbouring total's); `fixed`: the choices (go on per roll state and column, the option per
+    column) instead of the best ones. Returns the values, the options, the go-on choices, and a and b.
     """
-    i, j = pairs[:, 0], pairs[:, 1]
-    banks = np.arange(turn.ends.cols)
-    mine = i[:, None] + banks[None, :]
-    known = np.where(mine >= goal, 1.0, 1.0 - win[j[:, None], np.minimum(mine, goal - 1)])  # pairs × banked
-    known[:, 0] = 0.0  # banking nothing: x, the unknown
-    partner = np.array([np.flatnonzero((i == b) & (j == a))[0] for a, b in pairs])
-    kt = known.T
+    k = len(partner)
+    kt = known.T.copy()
+    kt[0] = 0.0  # banking nothing: x, the unknown
     zero = np.zeros((turn.ends.cols, 1))
     zero[0] = 1.0
-    stop_a = kt[np.minimum(turn.stop_bank, kt.shape[0] - 1)]  # roll states × pairs
-    stop_b = np.repeat((turn.stop_bank == 0).astype(float)[:, None], len(pairs), axis=1)
-    x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
-    k = len(pairs)
-    ab = np.zeros((turn.states, 2 * k)) if warm is None else np.hstack(warm)  # a and b side by side
+    stop_a = kt[np.minimum(turn.stop_bank, kt.shape[0] - 1)]  # roll states × columns
+    stop_b = np.repeat((turn.stop_bank == 0).astype(float)[:, None], k, axis=1)
+    ab = np.zeros((turn.states, 2 * k)) if warm is None else warm.copy()  # a and b side by side
     stop = np.hstack([stop_a, stop_b])
     ends = np.hstack([kt, np.repeat(zero, k, axis=1)])
-    after = np.zeros_like(ab)  # after an optional roll: the better of rolling on and stopping
+    after = np.zeros_like(ab)  # after an optional roll: the better of rolling on and stopping (or the fixed one)
+    cols = np.arange(k)
 
-    def better(own: np.ndarray, stops: np.ndarray) -> np.ndarray:
-        go = own[:, :k] + own[:, k:] * x > stops[:, :k] + stops[:, k:] * x  # roll again where it beats stopping
+    def better(own: np.ndarray, stops: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        go = own[:, :k] + own[:, k:] * x > stops[:, :k] + stops[:, k:] * x if fixed is None else fixed[0][rows]
         return np.where(np.hstack([go, go]), own, stops)
     for _ in range(100):
         for layer in layers:
             rows = layer.rows
-            known = layer.ends @ ends + layer.forced @ ab + layer.optional @ after
-            stops, own = stop[rows], known
+            given = layer.ends @ ends + layer.forced @ ab + layer.optional @ after
+            stops, own = stop[rows], given
             if layer.cyclic:  # value iteration over the layer's own transitions
                 own = ab[rows]
                 for _ in range(MAX_SWEEPS):
-                    new = known + layer.forced_in @ own + layer.optional_in @ better(own, stops)
+                    new = given + layer.forced_in @ own + layer.optional_in @ better(own, stops, rows)
                     change = new - own
                     own = new
                     if float(np.max(np.abs(change[:, :k] + change[:, k:] * x))) < TOLERANCE:
@@ -413,22 +410,34 @@ def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarra
                 else:
                     raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
             ab[rows] = own
-            after[rows] = better(own, stops)
+            after[rows] = better(own, stops, rows)
         a, b = ab[:, :k], ab[:, k:]
         sa, sb = turn.starts.dot(a), turn.starts.dot(b)
-        best = np.argmax(sa + sb * x, axis=0)
-        A, B = sa[best, np.arange(len(pairs))], sb[best, np.arange(len(pairs))]
+        best = np.argmax(sa + sb * x, axis=0) if fixed is None else fixed[1]
+        A, B = sa[best, cols], sb[best, cols]
         Ap, Bp = A[partner], B[partner]
         v = (A + B * (1 - Ap - Bp)) / (1 - B * Bp)
         new_x = 1.0 - v[partner]
         # The values are exact when the choices made at the old x are still the best at the new one.
-        go_on = a + b * new_x > stop_a + stop_b * new_x
-        same = np.array_equal(go_on, a + b * x > stop_a + stop_b * x) \
-            and np.array_equal(best, np.argmax(sa + sb * new_x, axis=0))
+        go_on = a + b * new_x > stop_a + stop_b * new_x if fixed is None else fixed[0]
+        same = fixed is not None or (np.array_equal(go_on, a + b * x > stop_a + stop_b * x)
+                                     and np.array_equal(best, np.argmax(sa + sb * new_x, axis=0)))
         x = new_x
         if same:
-            return v, best, go_on, (a.copy(), b.copy())
+            return v, best, go_on, ab
     raise NotConverging("the choices at one total of scores kept changing")
+
+
+def _level(goal: int, total: int) -> np.ndarray:
+    """The score pairs (i, j) of one total, i rising."""
+    return np.array([(a, total - a) for a in range(max(0, total - goal + 1), min(goal - 1, total) + 1)])
+
+
+def _known(goal: int, banks: int, pairs: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """pairs × banked: the value of banking that many points with i against j, `other` the other's chances."""
+    i, j = pairs[:, 0], pairs[:, 1]
+    mine = i[:, None] + np.arange(banks)[None, :]
+    return np.where(mine >= goal, 1.0, 1.0 - other[j[:, None], np.minimum(mine, goal - 1)])
 
 
 def solve_race(turn: TurnModel, goal: int) -> RaceSolution:
@@ -437,17 +446,40 @@ def solve_race(turn: TurnModel, goal: int) -> RaceSolution:
     option = np.zeros((goal, goal), dtype=np.int64)
     go_on = np.zeros((turn.states, goal, goal), dtype=bool)
     layers = _split(turn)
-    warm: tuple[np.ndarray, np.ndarray] | None = None
+    warm: np.ndarray | None = None
     for total in range(2 * goal - 2, -1, -1):
-        pairs = np.array([(a, total - a) for a in range(max(0, total - goal + 1), min(goal - 1, total) + 1)])
+        pairs = _level(goal, total)
+        i, j = pairs[:, 0], pairs[:, 1]
         if warm is not None:  # start from the values of (i, j + 1), or of (i + 1, j) at the other player's goal
-            near = np.minimum(pairs[:, 0] - max(0, total + 1 - goal + 1) + (pairs[:, 1] + 1 >= goal), warm[0].shape[1] - 1)
-            warm = warm[0][:, near], warm[1][:, near]
-        v, best, more, warm = _race_level(turn, layers, goal, win, pairs, warm)
-        win[pairs[:, 0], pairs[:, 1]] = v
-        option[pairs[:, 0], pairs[:, 1]] = best
-        go_on[:, pairs[:, 0], pairs[:, 1]] = more
+            near = i - max(0, total + 2 - goal) + (j + 1 >= goal)
+            warm = warm[:, np.r_[near, near + warm.shape[1] // 2]]
+        partner = i - i.min()
+        partner = partner[::-1]  # (j, i): the same total, the order reversed
+        x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
+        v, best, more, warm = _race_level(turn, layers, _known(goal, turn.ends.cols, pairs, win), partner, x, warm)
+        win[i, j] = v
+        option[i, j] = best
+        go_on[:, i, j] = more
     return RaceSolution(goal, win, option, go_on)
+
+
+def play_race(turn: TurnModel, goal: int, go_on: tuple[np.ndarray, np.ndarray], option: tuple[np.ndarray, np.ndarray]
+              ) -> np.ndarray:
+    """Two players race to `goal`, each with its own fixed play (go_on[seat][r, i, j], option[seat][i, j], as in a
+    RaceSolution): win[seat, i, j], the chance that `seat`, to move with i points against j, wins."""
+    win = np.zeros((2, goal, goal))
+    layers = _split(turn)
+    for total in range(2 * goal - 2, -1, -1):
+        pairs = _level(goal, total)
+        i, j = pairs[:, 0], pairs[:, 1]
+        k = len(pairs)
+        known = np.vstack([_known(goal, turn.ends.cols, pairs, win[1]), _known(goal, turn.ends.cols, pairs, win[0])])
+        back = (i - i.min())[::-1]
+        partner = np.r_[back + k, back]  # seat 0 at (i, j) hands over to seat 1 at (j, i), and back
+        fixed = (np.hstack([go_on[0][:, i, j], go_on[1][:, i, j]]), np.r_[option[0][i, j], option[1][i, j]])
+        v, _, _, _ = _race_level(turn, layers, known, partner, np.zeros(2 * k), fixed=fixed)
+        win[0, i, j], win[1, i, j] = v[:k], v[k:]
+    return win
 
 
 @dataclass(frozen=True, eq=False)
