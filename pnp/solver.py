@@ -482,6 +482,31 @@ def play_race(turn: TurnModel, goal: int, go_on: tuple[np.ndarray, np.ndarray], 
     return win
 
 
+@dataclass(frozen=True)
+class Solution:
+    """A race game solved for two players: the headline numbers, and the whole policy as JSON data."""
+
+    goal: int
+    first_player: float
+    """The first player's chance of winning, both playing optimally."""
+    per_turn: float
+    """The most points a turn banks on average."""
+    per_turn_option: int
+    """What that play chooses at the start of a turn (e.g. how many dice)."""
+    thumb: int
+    """The best rule of thumb: stop once the turn holds this many points (or when banking wins)."""
+    thumb_option: int
+    """What the rule of thumb chooses at the start of a turn."""
+    thumb_per_turn: float
+    """Its points per turn on average."""
+    thumb_first: float
+    """Its chance of winning against optimal play, moving first."""
+    thumb_second: float
+    """Its chance of winning against optimal play, moving second."""
+    policy: dict[str, Any]
+    """The optimal play at every score pair, as plain JSON data."""
+
+
 @dataclass(frozen=True, eq=False)
 class TurnPoints:
     """One player's turn played for the most points on average."""

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..sheets.options import Options
     from ..sheets.pads import Pad
     from ..sheets.page import Frame
+    from ..solver import Solution
     from .protocols import Book
 
 KeyReader = Callable[["Checker", Any, tuple[Any, ...], frozenset[str]], Any]
@@ -139,3 +140,5 @@ class GameSpec:
     """Its cards, for `pnp export`: single card pictures, a Tabletop Simulator deck, print-on-demand files."""
     aids_per_page: int = 2
     """Player aids on a page, one above the other: three where an aid is short, so none is left half empty."""
+    solve: Callable[[Game], Solution] | None = None
+    """Its optimal play for two players, solved exactly (`pnp solve`); None for a game without a solver."""

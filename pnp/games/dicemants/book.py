@@ -255,13 +255,16 @@ class DicemantsBook:
                 for i, faces in enumerate(pinned(game)) if engine.assign_dice(rules, faces) is None]
 
     def strategies(self, game: Game) -> Mapping[str, Policy[Any, Any]]:
-        return engine.STRATEGIES
+        from .solve import Optimal  # NumPy and SciPy, loaded only when the solved play is asked for
+
+        return {**engine.STRATEGIES, "optimal": Optimal(dicemants_rules(game))}
 
     def measures(self, game: Game) -> Mapping[str, Callable[[Any], float]]:
         return {"turns": lambda state: int(state.turn)}
 
     def describe(self, policy: Policy[Any, Any]) -> str:
-        assert isinstance(policy, engine.Strategy)
+        if not isinstance(policy, engine.Strategy):
+            return "the solved play, two players"
         return f"roll {policy.dice}, stop at {policy.stop_at} in the bag"
 
     def add_resolve_arguments(self, parser: argparse.ArgumentParser) -> None:

@@ -6,12 +6,13 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ...solver import Chances, RaceSolution, TurnModel, TurnPoints, solve_race, turn_points
+from ... import derived
+from ...solver import Chances, RaceSolution, Solution, TurnModel, TurnPoints, play_race, solve_race, turn_points
 from . import engine as E
 
 Position = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]
@@ -189,16 +190,88 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
 
 @dataclass(frozen=True, eq=False)
 class Solved:
-    """Dicemants solved for two players to the rules' goal, and for the most diamonds per turn."""
+    """Dicemants solved for two players to the rules' goal, for the most diamonds per turn, and the best rule of
+    thumb (stop at N diamonds in the bag, or when banking wins) played against the solution."""
 
     rules: E.DicemantsRules
     turn: DicemantsTurn
     race: RaceSolution
     per_turn: TurnPoints
     """The play that banks the most diamonds per turn on average."""
+    thumb: int
+    """N of the best rule of thumb, by diamonds per turn."""
+    thumb_points: TurnPoints
+    """Its diamonds per turn (rolling its best number of dice)."""
+    thumb_against: np.ndarray
+    """thumb_against[seat, i, j]: with the rule of thumb as seat 0 and optimal play as seat 1, the chance that the
+    seat to move, with i diamonds against j, wins."""
+
+    @property
+    def thumb_wins(self) -> tuple[float, float]:
+        """The rule of thumb's chance of winning against optimal play, moving first and moving second."""
+        return float(self.thumb_against[0, 0, 0]), 1.0 - float(self.thumb_against[1, 0, 0])
 
 
+def thumb_go_on(turn: TurnModel, goal: int, stop_at: int) -> np.ndarray:
+    """go_on[r, i, j] of "stop at `stop_at` diamonds in the bag, or when banking wins", at every score pair."""
+    score = np.arange(goal)[None, :, None]
+    return np.broadcast_to(turn.stop_bank[:, None, None] < np.minimum(stop_at, goal - score), (turn.states, goal, goal))
+
+
+@derived.kept("dicemants-solved")
 def solve(rules: E.DicemantsRules) -> Solved:
-    """Everything exact: the turn's positions, the race to the goal, the most diamonds per turn."""
+    """Everything exact: the turn's positions, the race to the goal, the most diamonds per turn, the rule of thumb."""
     turn = turn_model(rules)
-    return Solved(rules, turn, solve_race(turn.model, rules.goal), turn_points(turn.model))
+    m, goal = turn.model, rules.goal
+    race = solve_race(m, goal)
+    thumbs = {n: turn_points(m, go_on=m.stop_bank < n) for n in range(1, len(rules.dice) + 1)}
+    for n, points in thumbs.items():  # each N with its best number of dice
+        thumbs[n] = turn_points(m, go_on=m.stop_bank < n, option=int(np.argmax(points.expected)))
+    thumb = max(thumbs, key=lambda n: thumbs[n].value)
+    option = np.full((goal, goal), thumbs[thumb].option)
+    against = play_race(m, goal, (thumb_go_on(m, goal, thumb), race.go_on), (option, race.option))
+    return Solved(rules, turn, race, turn_points(m), thumb, thumbs[thumb], against)
+
+
+@dataclass(frozen=True)
+class Optimal:
+    """The solved play for two players, as a strategy `pnp simulate` can seat: solved on its first move."""
+
+    rules: E.DicemantsRules = field(repr=False)
+    name: str = "optimal"
+
+    def act(self, state: E.State) -> E.Action:
+        if len(state.scores) != 2:
+            raise ValueError(f"the optimal strategy is solved for two players, not {len(state.scores)}")
+        solved = solve(self.rules)
+        mine, other = state.scores[state.current], state.scores[1 - state.current]
+        if state.phase == E.Phase.CHOOSE:
+            return E.Roll(int(solved.turn.model.options[solved.race.option[mine, other]]))
+        if mine + len(state.bag) >= self.rules.goal:
+            return E.Stop()  # banking wins
+        r = solved.turn.state(tuple(d.id for d in state.bag), tuple(d.id for d in state.board),
+                              tuple(d.id for d in state.lost), state.void_streak, self.rules)
+        return E.Reroll() if solved.race.go_on[r, mine, other] else E.Stop()
+
+
+def solution(rules: E.DicemantsRules) -> Solution:
+    """The headline numbers and the whole policy, as `pnp solve` prints them."""
+    solved = solve(rules)
+    m, race, goal = solved.turn.model, solved.race, rules.goal
+    states = []
+    for r, (bag, board, lost, streak) in enumerate(solved.turn.positions):
+        go = race.go_on[r]
+        if go.any():  # roll states left out: stop there at every score
+            states.append({"bag": "".join(bag), "board": "".join(board), "lost": "".join(lost), "void_rolls": streak,
+                           "go_on": "all" if go.all() else "".join("1" if g else "0" for g in go.ravel().tolist())})
+    policy = {
+        "scores": "i is the mover's score, j the other's; a table is indexed [i][j], a go_on string at i * goal + j",
+        "dice": [[int(m.options[o]) for o in row] for row in race.option.tolist()],
+        "roll_states": "after a roll that lets you re-roll or stop: re-roll where go_on says 1 (or all), else stop; "
+                       "a bag marked * holds that many diamonds, which dice no longer matters; states not listed: stop",
+        "go_on": states,
+    }
+    wins = solved.thumb_wins
+    return Solution(goal, race.first_player, solved.per_turn.value, int(m.options[solved.per_turn.option]),
+                    solved.thumb, int(m.options[solved.thumb_points.option]), solved.thumb_points.value, wins[0],
+                    wins[1], policy)
