@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
@@ -240,10 +241,14 @@ class Optimal:
     rules: E.DicemantsRules = field(repr=False)
     name: str = "optimal"
 
+    @functools.cached_property
+    def solved(self) -> Solved:
+        return solve(self.rules)
+
     def act(self, state: E.State) -> E.Action:
         if len(state.scores) != 2:
             raise ValueError(f"the optimal strategy is solved for two players, not {len(state.scores)}")
-        solved = solve(self.rules)
+        solved = self.solved
         mine, other = state.scores[state.current], state.scores[1 - state.current]
         if state.phase == E.Phase.CHOOSE:
             return E.Roll(int(solved.turn.model.options[solved.race.option[mine, other]]))
