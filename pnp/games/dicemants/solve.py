@@ -225,9 +225,7 @@ def solve(rules: E.DicemantsRules) -> Solved:
     turn = turn_model(rules)
     m, goal = turn.model, rules.goal
     race = solve_race(m, goal)
-    thumbs = {n: turn_points(m, go_on=m.stop_bank < n) for n in range(1, len(rules.dice) + 1)}
-    for n, points in thumbs.items():  # each N with its best number of dice
-        thumbs[n] = turn_points(m, go_on=m.stop_bank < n, option=int(np.argmax(points.expected)))
+    thumbs = {n: turn_points(m, go_on=m.stop_bank < n) for n in range(1, len(rules.dice) + 1)}  # its best dice
     thumb = max(thumbs, key=lambda n: thumbs[n].value)
     option = np.full((goal, goal), thumbs[thumb].option)
     against = play_race(m, goal, (thumb_go_on(m, goal, thumb), race.go_on), (option, race.option))
