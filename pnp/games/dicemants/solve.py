@@ -78,7 +78,11 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     tier = {f: E._tier_of(rules, f) for fs in faces.values() for f, _ in fs}
     rest = {d: tuple((f, c) for f, c in fs if tier[f] not in top) for d, fs in faces.items()}
 
-    def ways(board: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], int]]:
+    @functools.cache
+    def ways(board: tuple[str, ...]) -> list[tuple[tuple[str, ...], int]]:
+        return list(each_way(board))
+
+    def each_way(board: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], int]]:
         """Every roll of the board that can resolve differently, with its number of ways out of 6^n.
 
         A roll showing a face of a leading tier, and none above it, acts alone: the other dice count as voids.
@@ -118,9 +122,10 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
         """The rolls of these dice by how they resolve (stand-in dice): (ways out of 6^n, resolution)."""
         key = (board, nb, nl, streak)
         if key not in merged:
-            ends: Counter[tuple[Any, ...]] = Counter()
+            ends: dict[tuple[Any, ...], int] = {}
             for fs, count in ways(board):
-                ends[resolve(fs, nb, nl, streak)] += count
+                out = resolved.get((fs, nb, nl, streak)) or resolve(fs, nb, nl, streak)
+                ends[out] = ends.get(out, 0) + count
             merged[key] = [(count, out) for out, count in ends.items()]
         return merged[key]
 
@@ -164,16 +169,21 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     edges: tuple[list[list[int]], list[list[int]], list[list[float]]] = ([[], [], []], [[], [], []], [[], [], []])
     rows, cols, probs = edges  # per kind: ends (column: banked), forced, optional
     done = 0
+    anonymous = [(ANY,) * n for n in range(len(dice) + 1)]
     while done < len(positions):
         bag, board, lost, streak = positions[done]
-        every = board + bag + lost
+        die = (board + bag + lost).__getitem__
         for p, end, banked, must, nbag, nboard, nlost, st in roll(board, len(bag), len(lost), streak):
             if end:  # the turn ended: banked diamonds (none on a skull)
                 kind, target = 0, banked
             else:  # TNT and pick: re-roll at once (forced); else the player may re-roll or stop (optional)
                 kind = 1 if must else 2
-                target = number(canonical(rules, tuple(every[k] for k in nbag), tuple(every[k] for k in nboard),
-                                          tuple(every[k] for k in nlost), st, tnt))
+                on_board = tuple(map(die, nboard))  # as canonical(): without TNT on the board, the bag's count only
+                position = (anonymous[len(nbag)], on_board, (), st) if tnt.isdisjoint(on_board) \
+                    else (tuple(map(die, nbag)), on_board, tuple(map(die, nlost)), st)
+                target = index.get(position)
+                if target is None:
+                    target = number(position)
             rows[kind].append(done)
             cols[kind].append(target)
             probs[kind].append(p)
