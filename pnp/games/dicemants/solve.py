@@ -99,12 +99,12 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
         for combo in itertools.product(*(rest[d] for d in board)):
             yield tuple(f for f, _ in combo), math.prod(c for _, c in combo)
 
-    resolved: dict[tuple[tuple[str, ...], int, int, int], tuple[Any, ...]] = {}
+    resolved: dict[tuple[int, int, int], dict[tuple[str, ...], tuple[Any, ...]]] = {}
 
     def resolve(fs: tuple[str, ...], nb: int, nl: int, streak: int) -> tuple[Any, ...]:
         """One roll resolved with stand-in dice numbered board, bag, lost: where each number ends up."""
-        key = (fs, nb, nl, streak)
-        if key not in resolved:
+        known = resolved.setdefault((nb, nl, streak), {})
+        if fs not in known:
             n = len(fs)
             out = E._resolve(rules, [E.DieInPlay(str(k), f) for k, f in enumerate(fs)],
                              [E.DieInPlay(str(n + k), "diamond") for k in range(nb)],
@@ -112,9 +112,9 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
 
             def ix(dice: tuple[E.DieInPlay, ...]) -> tuple[int, ...]:
                 return tuple(int(d.id) for d in dice)
-            resolved[key] = (out.end is not None, out.banked, out.reroll == E.Again.MANDATORY,
-                             ix(out.bag), ix(out.board), ix(out.lost), out.void_streak)
-        return resolved[key]
+            known[fs] = (out.end is not None, out.banked, out.reroll == E.Again.MANDATORY,
+                         ix(out.bag), ix(out.board), ix(out.lost), out.void_streak)
+        return known[fs]
 
     merged: dict[tuple[tuple[str, ...], int, int, int], list[tuple[int, tuple[Any, ...]]]] = {}
 
@@ -123,8 +123,9 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
         key = (board, nb, nl, streak)
         if key not in merged:
             ends: dict[tuple[Any, ...], int] = {}
+            known = resolved.get((nb, nl, streak), {})
             for fs, count in ways(board):
-                out = resolved.get((fs, nb, nl, streak)) or resolve(fs, nb, nl, streak)
+                out = known.get(fs) or resolve(fs, nb, nl, streak)
                 ends[out] = ends.get(out, 0) + count
             merged[key] = [(count, out) for out, count in ends.items()]
         return merged[key]
@@ -143,6 +144,9 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
             top_lost = n + nb + nl - 1
             whole = 6 ** n
             out = rolls[key] = []
+            if nl <= 1:  # the stand-in is the lost die itself
+                out.extend((count / whole, *resolution) for count, resolution in merge(board, nb, nl, streak))
+                return out
             for count, (end, banked, must, bag, on_board, lost, st) in merge(board, nb, one, streak):
                 kept = tuple(range(n + nb, top_lost + (1 if one and lost[:1] == (n + nb,) else 0)))
                 out.append((count / whole, end, banked, must, tuple(top_lost if k == n + nb else k for k in bag),
