@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import catalogs, derived, layout, stamps
+from . import catalogs, derived, layout, stamps, web
 from .errors import InputError, Problem
 from .games import find_spec, game_ids
 from .i18n import Translator, po_path, translator
@@ -40,8 +40,14 @@ EVERY = ("all",)
 def kinds() -> tuple[str, ...]:
     """Every kind of file a build can make, over every registered game: the kit comes last, from the others."""
     own = dict.fromkeys(s.kind for game_id in game_ids() for s in find_spec(game_id).sheets)
-    return ("rulebook", *(s.kind for s in SHARED[:-1]), *own, SHARED[-1].kind, "kit")
+    return ("rulebook", "web", *(s.kind for s in SHARED[:-1]), *own, SHARED[-1].kind, "kit")
 
+
+WEB_FONTS = "web-fonts"
+"""The fonts of a game's web pages (pnp.web.FONTS): made with them, never asked for alone."""
+
+LIGHT = ("web", WEB_FONTS)
+"""The kinds made without WeasyPrint, in the build process."""
 
 ALL_PAPERS = "all"
 """`--paper all`: every paper size in one build."""
@@ -132,13 +138,19 @@ def plan(project: Project, games: list[Game], langs: list[str], out: Path,
         raise InputError(f"unknown output kind {', '.join(unknown)} (choose from {', '.join(known)})")
     jobs = []
     for game in games:
-        made = ["rulebook", *(s.kind for s in sheets_for(game)), "kit"]
+        made = ["rulebook", "web", *(s.kind for s in sheets_for(game)), "kit"]
         if "kit" in wanted:
-            wanted |= set(made)
-        for size in papers(paper):
+            wanted |= set(made) - {"web"}
+        for index, size in enumerate(papers(paper)):
             for lang in langs:
                 place = folder(out, game, lang, size)
-                jobs += [Job(game, lang, kind, place / f"{kind}.pdf", size) for kind in made if kind in wanted]
+                for kind in made:
+                    if kind == "web" and kind in wanted and index == 0:  # one web page whatever the paper
+                        jobs.append(Job(game, lang, kind, folder(out, game, lang, "a4") / web.FILE))
+                        if lang == langs[0]:  # the fonts every page of the game links, beside the languages' folders
+                            jobs.append(Job(game, lang, WEB_FONTS, out / game.id / web.FONTS))
+                    elif kind in wanted and kind != "web":
+                        jobs.append(Job(game, lang, kind, place / f"{kind}.pdf", size))
     return jobs
 
 
@@ -198,7 +210,7 @@ def build(
         settings = replace(settings, marked=frozenset(short))
         translators = {lang: replace(tr, mark=lang in short) for lang, tr in translators.items()}
     jobs = plan(project, loaded, langs, out, kinds, paper)
-    wanted = {job.path: _key(job, settings.options, job.lang in settings.marked) for job in jobs}
+    wanted = {job.path: _key(job, settings.options, job.lang in settings.marked, project.languages) for job in jobs}
     stale = [job for job in jobs if force or not manifest.is_fresh(job.path, wanted[job.path], digests)]
     remade = {(job.game.id, job.lang, job.paper) for job in stale}
     # A kit is merged from its parts: made again whenever one of them is.
@@ -270,11 +282,13 @@ class _GameId:
     id: str
 
 
-def _key(job: Job, options: Options, marked: bool = False) -> str:
+def _key(job: Job, options: Options, marked: bool = False, languages: tuple[str, ...] = ()) -> str:
     """What decides a file besides the files it reads: the code, its kind, language, paper, (for a sheet or a
-    kit) the maker's options, and whether missing translations are highlighted."""
-    return stamps.key(job.game.id, job.kind, job.lang, job.paper, None if job.kind == "rulebook" else repr(options),
-                      *(["marked"] if marked else []))
+    kit) the maker's options, whether missing translations are highlighted, and (for a web page, whose switcher
+    links them) the project's languages."""
+    per_maker = job.kind not in ("rulebook", "web", WEB_FONTS)
+    return stamps.key(job.game.id, job.kind, job.lang, job.paper, repr(options) if per_maker else None,
+                      *(["marked"] if marked else []), *(languages if job.kind == "web" else ()))
 
 
 def _nothing_to_do(project: Project, manifest: Manifest, asked: str, digests: Digests) -> Report | None:
@@ -343,7 +357,7 @@ class Kit:
 
 
 def _part_of(part: Job, kit: Job) -> bool:
-    return (part.kind != "kit" and part.game.id == kit.game.id and part.lang == kit.lang
+    return (part.kind not in ("kit", "web", WEB_FONTS) and part.game.id == kit.game.id and part.lang == kit.lang
             and part.paper == kit.paper)
 
 
@@ -383,16 +397,29 @@ def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], k
                           translators: dict[str, Translator], done: Callable[[Job, Rendered], None],
                           workers: int | None, out: Path) -> None:
     project = settings.project
+    # The web pages need no WeasyPrint and take a few hundredths of a second: made here, and not counted towards
+    # the workers, whose start costs an import of WeasyPrint each.
+    here = [(job, staged) for job, staged in renders if job.kind in LIGHT]
+    renders = [render for render in renders if render[0].kind not in LIGHT]
     count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
     books = {job.game.id: job.game for job, _ in renders if job.kind == "rulebook"}
+
+    def render_here() -> None:
+        for job, staged in here:
+            done(job, _checked(_render(settings, job, staged, translators)))
+
     if count > 1:
+        def before() -> None:  # while the workers start
+            _derive(list(books.values()), translators)
+            render_here()
+
         try:
-            _render_in_parallel(settings, renders, kits, count, done,
-                                before=lambda: _derive(list(books.values()), translators))
+            _render_in_parallel(settings, renders, kits, count, done, before=before)
         except BrokenProcessPool:
             raise InputError(Problem(project.shown(out), None, "", "a render worker died (out of memory, or "
                                                                     "killed): nothing was written")) from None
     else:
+        render_here()
         for job, staged in renders:
             done(job, _checked(_render(settings, job, staged, translators)))
         for kit in kits:
@@ -508,7 +535,8 @@ def _render(settings: Settings, job: Job, staged: Path,
         rendered, problems = _render_recorded(settings, job, staged, translators)
     if rendered is None:
         return None, problems
-    reads.update(_inputs(project, job))
+    if job.kind != WEB_FONTS:  # the fonts read no rules or catalog
+        reads.update(_inputs(project, job))
     return Rendered(rendered.warnings, rendered.layout, tuple(sorted(reads)), time.perf_counter() - start), []
 
 
@@ -520,6 +548,12 @@ def _render_recorded(settings: Settings, job: Job, staged: Path,
             translators[job.lang] = replace(translator(project.locales, job.lang, project.root),
                                             mark=job.lang in settings.marked)
         tr = translators[job.lang]
+        if job.kind == WEB_FONTS:
+            atomic_write_bytes(staged, web.fonts_css().encode())
+            return Rendered([], []), []
+        if job.kind == "web":
+            atomic_write_bytes(staged, web.web_rulebook(project, job.game, tr, list(project.languages)).encode())
+            return Rendered([], []), []
         if job.kind == "rulebook":
             html = rulebook_html(project, job.game, tr, job.paper)
             data, warnings = render_pdf(html, [project.root, FONTS_DIR], project.templates,

@@ -199,6 +199,19 @@ def parser(langs: Sequence[str] = (SOURCE,)) -> argparse.ArgumentParser:
     v.add_argument("game", choices=engines)
     v.add_argument("--json", action="store_true", help="print one JSON object, with the whole policy")
 
+    rp = sub.add_parser("report", help="a balance report for designers: simulations and exact odds, plotted, as a PDF")
+    rp.add_argument("game", choices=engines)
+    rp.add_argument("--lang", choices=langs, default="en", help="language of the report (default: en)")
+    rp.add_argument("--compare", type=Path, metavar="OTHER_RULES",
+                    help="a second rules file of the same game, side by side with the first in every chart and table")
+    rp.add_argument("--games", type=_games, default=1000, metavar="N",
+                    help="games per simulation: each number of players and each pair of strategies (default: 1000)")
+    rp.add_argument("--seed", type=int, default=1, help="the simulations' seed (default: 1)")
+    rp.add_argument("--out", type=_folder, help="output folder (default: output/)")
+    rp.add_argument("--progress", action="store_true",
+                    help="show the progress bar on stderr even when it is not a terminal")
+    rp.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub", help="print only errors")
+
     o = sub.add_parser("odds", help="exact odds computed by a game's engine")
     o.add_argument("game", choices=engines)
     o.add_argument("--json", action="store_true", help="print one JSON object, every probability an exact fraction")
@@ -527,8 +540,11 @@ def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
     low, high = game.players
     if not low <= args.players <= high:
         raise UsageError(f"pnp simulate: --players must be {low} to {high}")
-    strategies = book.strategies(game)
-    names = args.strategy or list(strategies)
+    strategies = dict(book.strategies(game))
+    optimal = find_spec(game.id).optimal
+    if optimal is not None:  # the solved play, only when asked for by name (solving it takes a while)
+        strategies["optimal"] = optimal(game)
+    names = args.strategy or [name for name in strategies if name != "optimal"]
     unknown = [n for n in names if n not in strategies]
     if unknown:
         raise UsageError(f"pnp simulate: unknown strategy {', '.join(unknown)} (choose from {', '.join(strategies)})")
@@ -538,10 +554,10 @@ def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
         with derived.using(project.root / derived.FOLDER):  # a solved strategy keeps its solution there
             stats = simulate(book.engine(game), args.games, args.players, args.seed, seats, book.measures(game),
                              progress=Progress(args.games, stderr, quiet))
-    except (TooMuchWork, ValueError) as exc:  # ValueError: a strategy that cannot play this table
-        raise UsageError(f"pnp simulate {game.id}: {exc}") from None
     except EndlessGame as exc:
         raise InputError(Problem(game.file, None, "", str(exc))) from None
+    except (TooMuchWork, ValueError) as exc:  # ValueError: a strategy that cannot play this table
+        raise UsageError(f"pnp simulate {game.id}: {exc}") from None
     print(f"{stats.games} games, {stats.players} players, seed {args.seed} (seats rotate between games)", file=stdout)
     for name, wins, seated in stats.wins_by_policy:
         share = f"{float(wins) / seated:.1%}" if seated else "-"
@@ -570,6 +586,65 @@ class Progress:
             return
         self.next = self.clock() + self.EVERY
         print(f"[{done:,}/{self.total:,} games]", file=self.stream, flush=True)
+
+
+def _report(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    """`pnp report`: simulate, plot and write `report.pdf` and `report.html` in output/<game>/<lang>/."""
+    from . import report
+    from .build import folder
+    from .output import check_output
+
+    game, book = _load(project, args.game)
+    versions = [game]
+    if args.compare is not None:
+        versions.append(report.load_compared(args.compare, game, project.shown(args.compare.absolute())))
+    labels = report.differences(*versions) if len(versions) > 1 else ("",)
+    out = args.out or project.root / "output"
+    where = folder(out, game, args.lang, "a4")
+    check_output(out, report.targets(where), project.root)  # a folder that cannot be written is told before the games
+    tr = translator(project.locales, args.lang, project.root)  # a bad catalog is refused before the games are played
+    shown = (args.progress or stderr.isatty()) and not quiet
+    bar = Bar(sum(report.work(v, book, args.games) for v in versions), stderr) if shown else None
+    try:
+        results = [report.measure(report.Version(v, label), args.games, args.seed, bar or (lambda: None))
+                   for v, label in zip(versions, labels, strict=True)]
+    except TooMuchWork as exc:
+        raise UsageError(f"pnp report {game.id}: {exc}") from None
+    except EndlessGame as exc:
+        raise InputError(Problem(game.file, None, "", str(exc))) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    html, pdf, warnings = report.write_report(project, results, tr, where, args.games, args.seed)
+    for warning in warnings:
+        print(f"warning: {project.shown(pdf)}: {warning}", file=stderr)
+    if not quiet:
+        print(f"wrote {project.shown(pdf)} and {project.shown(html)}", file=stdout)
+    return 0
+
+
+class Bar:
+    """A progress bar on stderr, one line redrawn in place (`[#####.....] 1,200/8,000 games`), at most ten
+    times a second; a whole line at the end."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, stream: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.stream, self.clock = total, stream, clock
+        self.done = 0
+        self.shown = -1.0
+
+    def __call__(self) -> None:
+        self.done += 1
+        if self.clock() - self.shown >= 0.1 or self.done == self.total:
+            self.shown = self.clock()
+            filled = self.WIDTH * self.done // max(1, self.total)
+            print(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done:,}/{self.total:,} games", end="",
+                  file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.shown >= 0:
+            print(file=self.stream, flush=True)
 
 
 def _wins(wins: Fraction) -> str:
@@ -632,5 +707,5 @@ def _solve(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
 
 
 COMMANDS = {"build": _build, "watch": _watch, "check": _check, "catalog": _catalog, "resolve": _resolve,
-            "simulate": _simulate, "examples": _examples, "odds": _odds, "export": _export,
+            "simulate": _simulate, "examples": _examples, "odds": _odds, "export": _export, "report": _report,
             "solve": _solve}

@@ -144,6 +144,12 @@ _POSSESSIVE = re.compile(r"[^\W\d_]{2,}[’']s(?![^\W\d_])")
 """A possessive (pirate’s): never hyphenated, as English typesetters have it."""
 
 
+PDF_VARIANT: str | None = "pdf/ua-1"
+"""Every PDF tagged for accessibility: WeasyPrint's PDF/UA-1 variant, its tagging (a structure tree of headings,
+lists, tables with header cells, figures with their alternative text; /Lang and /MarkInfo) plus the XMP metadata
+PDF/UA asks for (the title, the conformance). It draws the pages as an untagged render does (scripts/same_look.py)."""
+
+
 _LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([\w-]+)", re.I)
 
 LIMITS = (3, 3)
@@ -202,9 +208,21 @@ def whole_last_words(html: str) -> str:
     return _LAST_WORD.sub(lambda m: join(m["word"]) + m["tail"], "".join(out))
 
 
+_fonts: Any = None
+"""One WeasyPrint font configuration per process: the @font-face fonts are loaded once, not on every render
+(the PDFs come out byte for byte the same)."""
+
+
+def _font_configuration(make: Callable[[], Any]) -> Any:
+    global _fonts
+    if _fonts is None:
+        _fonts = make()
+    return _fonts
+
+
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
                template: str = "", root: Path | None = None,
-               tighter: Callable[[], str] | None = None, variant: str | None = None) -> tuple[bytes, list[str]]:
+               tighter: Callable[[], str] | None = None, variant: str | None = PDF_VARIANT) -> tuple[bytes, list[str]]:
     """Render HTML to PDF bytes; returns them with WeasyPrint's warnings.
 
     A URL outside `allowed` stops the render: the error names the file and line of `templates` (the template
@@ -213,7 +231,8 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     `tighter` makes the same page set a little tighter: when the last page is nearly empty, it is rendered too and
     kept if it needs fewer pages, so a few lines are pulled back rather than left alone on a page.
 
-    `variant` is WeasyPrint's PDF variant (`pdf/x-4` for a printer), None for a plain PDF.
+    `variant` is WeasyPrint's PDF variant: tagged for accessibility (PDF_VARIANT) unless asked otherwise, `pdf/x-4`
+    for a printer, None for a plain PDF.
     """
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
@@ -225,7 +244,7 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     fetcher = _fetcher_class()(allowed)
     data = b""
     try:
-        fonts = FontConfiguration()
+        fonts = _font_configuration(FontConfiguration)
         html = whole_last_words(html)
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
         data = document.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
@@ -233,7 +252,7 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
             tight = HTML(string=whole_last_words(tighter()), base_url=str(base_url),
                          url_fetcher=fetcher).render(font_config=fonts)
             if len(tight.pages) < len(document.pages):
-                data = tight.write_pdf(pdf_variant=None, uncompressed_pdf=False)
+                data = tight.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
     except FatalURLFetchingError:
         pass  # the refusal is in fetcher.refused
     finally:

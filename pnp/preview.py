@@ -26,6 +26,7 @@ from .sheets import Options, sheet, sheets_for
 from .sheets.kinds import sheet_html
 from .stamps import Digests
 from .templating import FACE_URL, face_data
+from .web import switcher
 
 HOST = "127.0.0.1"
 """The preview listens on this machine only."""
@@ -121,8 +122,8 @@ class Previews:
         games = {game.id: game for game in load_games(self.project.rules, self.project.root, self.games)}
         game = games[game_id]
         tr = self._translator(lang)
-        if kind == "rulebook":
-            return rulebook_html(self.project, game, tr, self.paper)
+        if kind == "rulebook":  # as the web rulebook shows it (pnp.web), its pictures and fonts from this server
+            return rulebook_html(self.project, game, tr, self.paper, web=switcher(self.langs))
         sheet(game, kind)  # KeyError for a sheet the game does not make
         return sheet_html(self.project, game, tr, kind, self.paper, self.options)
 
@@ -342,7 +343,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 def _for_browser(page: str) -> str:
     """The page as the browser fetches it: the shipped fonts and the face pictures from the server."""
-    return page.replace(FONTS_DIR.as_uri() + "/", "/fonts/").replace(f'"{FACE_URL}', '"/faces/')
+    return (page.replace(FONTS_DIR.as_uri() + "/", "/fonts/").replace(f'"{FACE_URL}', '"/faces/')
+            .replace(f"url({FACE_URL}", "url(/faces/"))
 
 
 def _with_reload(page: str, name: str, version: int) -> str:

@@ -10,14 +10,18 @@ from .project import PAPERS, Project
 from .templating import game_context, render_template
 
 
-def rulebook_html(project: Project, game: Game, tr: Translator, paper: str = "a4", tight: bool = False) -> str:
+def rulebook_html(project: Project, game: Game, tr: Translator, paper: str = "a4", tight: bool = False,
+                  web: list[tuple[str, str, str]] | None = None) -> str:
     """The rulebook of one game in one language, as HTML ready for WeasyPrint; `tight` sets it a little closer
-    (line spacing, table rows, the space around headings), to pull back a nearly empty last page."""
+    (line spacing, table rows, the space around headings), to pull back a nearly empty last page. `web` makes it
+    the page a browser shows (pnp.web): a phone's viewport, and a switcher to each language's page, given as
+    (language, its name in itself, relative link)."""
     book = find_spec(game.id).book
     context = game_context(game, tr)
     context.update(
         paper=PAPERS[paper][0],
         tight=tight,
+        web=web,
         examples=book.examples(game, tr) if book else None,
         odds=[odds_view(table, tr) for table in book.printed_odds(game)] if book else [],
     )

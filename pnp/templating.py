@@ -167,6 +167,13 @@ def emphasis(text: str) -> str:
     return Markup(EMPHASIS.sub(r"<em>\1</em>", STRONG.sub(r"<strong>\1</strong>", str(escape(text)))))
 
 
+def decor(src: str, classes: str) -> Markup:
+    """A picture that only adorns the words beside it (a face next to its name, a pirate's badge before the
+    pirate's name): drawn as a background, which a tagged PDF marks as an artifact, so a screen reader reads the
+    words once and skips the picture (an <img> would be a figure, and need its own alternative text)."""
+    return Markup('<span class="art {}" style="background-image: url({})"></span>').format(classes, src)
+
+
 def game_context(game: Game, tr: Translator) -> dict[str, Any]:
     """What every template of a game may use: the game, the reader's language, face art, the game's own helpers."""
     values = game.values
@@ -185,6 +192,7 @@ def game_context(game: Game, tr: Translator) -> dict[str, Any]:
         "tr": tr,
         "face": game.face,
         "face_img": face_img,
+        "decor": decor,
         "fonts": font_faces(),
         "dict": dict,
         "also_needed": lambda: [],

@@ -101,10 +101,13 @@ def test_build_logs_progress_in_build_order_to_stderr_and_quiet_prints_nothing(p
     argv = ["--root", str(project.root), "build", "gang-of-dice", "--lang", "es", "--lang", "ru", "--out", str(tmp_path)]
     code, out, err = run(*argv)
     assert code == 0
-    assert out == "0 up to date, 18 built\n"
+    assert out == "0 up to date, 21 built\n"
     kinds = ("rulebook", "stickers", "paper-dice", "score-pad", "cards", "cards-low-ink", "cards-fold", "player-aid", "kit")
-    expected = [tmp_path / "gang-of-dice" / lang / f"{kind}.pdf" for lang in ("es", "ru") for kind in kinds]
-    assert err == "".join(f"[{i:>2}/18] {path}\n" for i, path in enumerate(expected, 1))
+    game = tmp_path / "gang-of-dice"
+    expected = [game / lang / name for lang in ("es", "ru") for name in (
+        "rulebook.pdf", "rulebook.html", *(f"{kind}.pdf" for kind in kinds[1:]))]
+    expected.insert(2, game / "fonts.css")  # with the first web page
+    assert err == "".join(f"[{i:>2}/21] {path}\n" for i, path in enumerate(expected, 1))
     assert sorted(made) == sorted(expected)
     assert run(*argv, "-q") == (0, "", "")
 
@@ -215,7 +218,7 @@ USAGE = [  # (probe, argv, exit, stderr's first line)
     ("S04", ["simulate", "dicemants", "--players", "0"], 2, "pnp simulate: --players must be 2 to 6"),
     ("S05", ["simulate", "dicemants", "--seed", "abc"], 2, "pnp simulate: argument --seed: expected a whole number, found 'abc'"),
     ("S06", ["simulate", "dicemants", "--strategy", "bogus"], 2,
-     "pnp simulate: unknown strategy bogus (choose from cautious, balanced, greedy)"),
+     "pnp simulate: unknown strategy bogus (choose from cautious, balanced, greedy, optimal)"),
 ]
 
 

@@ -92,7 +92,8 @@ def test_a_full_disk_during_the_build_is_one_clear_error_and_nothing_written(pro
     monkeypatch.setattr("pnp.build.atomic_write_bytes", full)
     code, out, err = run("--root", str(project.root), "build", "dice-arena", "--lang", "en", "--out", str(tmp_path / "o"))
     assert (code, out) == (2, "")
-    assert err == f"error: {tmp_path}/o/dice-arena/en/rulebook.pdf: cannot write: the disk is full\n"
+    # The first file written: the web page, made in the build process while the PDFs wait for the workers.
+    assert err == f"error: {tmp_path}/o/dice-arena/en/rulebook.html: cannot write: the disk is full\n"
     assert not (tmp_path / "o").exists()
 
 
@@ -134,13 +135,13 @@ def test_an_out_that_cannot_be_written_is_refused_before_rendering(project, tmp_
 
 
 def test_a_disk_without_room_is_refused_before_rendering(project, tmp_path, monkeypatch):
-    """F06: a 200 KB disk for six files of up to half a megabyte each."""
+    """F06: a 200 KB disk for eight files of up to half a megabyte each (six PDFs, the web page and its fonts)."""
     never_render(monkeypatch)
     usage = shutil.disk_usage(tmp_path)._replace(free=200 * 1024)
     monkeypatch.setattr("pnp.output.shutil.disk_usage", lambda path: usage)
     code, out, err = run("--root", str(project.root), "build", "dice-arena", "--lang", "en", "--out", str(tmp_path))
     assert (code, out) == (2, "")
-    assert err == f"error: {tmp_path}: not enough room on the disk: 200 KB free, the build needs about 3.0 MB\n"
+    assert err == f"error: {tmp_path}: not enough room on the disk: 200 KB free, the build needs about 4.0 MB\n"
 
 
 # ------------------------------------------------------------------ the lock, and what killed builds leave
@@ -162,9 +163,9 @@ def test_a_second_build_into_the_same_folder_waits_and_says_so(project, tmp_path
         assert "run" not in result and files(out) == []  # waiting: not even its staging folder yet
     thread.join(10)
     code, _, err = result["run"]
-    assert code == 0 and err.startswith(f"waiting for another build writing into {out} …\n[ 1/6]")
-    assert files(out / "dice-arena" / "en") == [f"{k}.pdf" for k in sorted(
-        ["rulebook", "stickers", "score-pad", "mats", "player-aid", "kit"])]
+    assert code == 0 and err.startswith(f"waiting for another build writing into {out} …\n[ 1/8]")
+    assert files(out / "dice-arena" / "en") == sorted([*(f"{k}.pdf" for k in [
+        "rulebook", "stickers", "score-pad", "mats", "player-aid", "kit"]), "rulebook.html"])
 
 
 def test_waiting_is_logged_once_however_long_it_lasts(tmp_path, caplog):
@@ -195,9 +196,9 @@ def test_what_killed_builds_left_is_cleaned_by_the_next_one_but_a_live_build_is_
     with Staging(out) as live:  # another build, still rendering
         assert run("--root", str(project.root), "build", "dice-arena", "--lang", "en", "-q", "--out", str(out))[0] == 0
         assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == sorted([live.folder.name, ".pnp-cache"])
-    assert files(out) == [".pnp-cache", ".pnp-cache/manifest.json", "dice-arena", "dice-arena/en"] + [
-        f"dice-arena/en/{k}.pdf" for k in sorted(
-        ["rulebook", "stickers", "score-pad", "mats", "player-aid", "kit"])]
+    assert files(out) == [".pnp-cache", ".pnp-cache/manifest.json", "dice-arena", "dice-arena/en"] + sorted([
+        *(f"dice-arena/en/{k}.pdf" for k in ["rulebook", "stickers", "score-pad", "mats", "player-aid", "kit"]),
+        "dice-arena/en/rulebook.html"]) + ["dice-arena/fonts.css"]
     assert remove_stale(out, [out / "dice-arena" / "en"]) == []
 
 

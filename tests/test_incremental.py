@@ -131,14 +131,14 @@ def test_a_kit_is_made_again_when_one_of_its_parts_is(project_copy, tmp_path, fa
 def test_the_command_line_says_what_was_up_to_date_and_what_was_built(project_copy, tmp_path, fast):
     argv = ["--root", str(project_copy.root), "build", "dice-arena", "--lang", "en", "--out", str(tmp_path)]
     code, out, err = run(*argv)
-    assert (code, out) == (0, "0 up to date, 6 built\n")
+    assert (code, out) == (0, "0 up to date, 8 built\n")
     made = [line for line in err.splitlines() if line.startswith("[")]
-    assert len(made) == 6  # one line per file made
+    assert len(made) == 8  # one line per file made: six PDFs, the web page and its fonts
     warnings = [line for line in err.splitlines() if not line.startswith("[")]
     # Up to date: nothing made, and the warnings found when the files were made are told again.
-    assert run(*argv) == (0, "6 up to date, 0 built\n", "".join(f"{w}\n" for w in warnings))
+    assert run(*argv) == (0, "8 up to date, 0 built\n", "".join(f"{w}\n" for w in warnings))
     code, out, err = run(*argv, "--force")
-    assert (code, out) == (0, "0 up to date, 6 built\n") and [ln for ln in err.splitlines() if ln.startswith("[")] == made
+    assert (code, out) == (0, "0 up to date, 8 built\n") and [ln for ln in err.splitlines() if ln.startswith("[")] == made
 
 
 def test_a_file_made_again_is_byte_identical_to_a_cold_builds(project_copy, tmp_path):

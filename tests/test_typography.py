@@ -207,9 +207,9 @@ def test_a_placeholder_value_is_set_once_filled():
     ("es", "word-f", ["una", "dos", "tres", "diez", "11", "21"]),
     ("ca", "word", ["un", "dos", "tres", "deu", "11", "21"]),
     ("ca", "word-f", ["una", "dues", "tres", "deu", "11", "21"]),
-    ("ru", "word", ["один", "два", "три", "10", "11", "21"]),  # one-digit counts only, as Russian style has it
-    ("ru", "word-f", ["одна", "две", "три", "10", "11", "21"]),
-    ("ru", "word-n", ["одно", "два", "три", "10", "11", "21"]),
+    ("ru", "word", ["один", "два", "три", "десять", "11", "21"]),  # counts to ten, as Russian style has it
+    ("ru", "word-f", ["одна", "две", "три", "десять", "11", "21"]),
+    ("ru", "word-n", ["одно", "два", "три", "десять", "11", "21"]),
 ])
 def test_a_small_count_is_said_in_words_with_its_gender(lang, spec, words):
     assert [tr(lang).format(f"{{n:{spec}}}", n=n) for n in (1, 2, 3, 10, 11, 21)] == words

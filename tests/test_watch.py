@@ -142,7 +142,7 @@ def test_watch_remakes_the_saved_games_files_and_keeps_watching_after_an_error(c
 
     try:
         until(" built\n", stdout)
-        assert stdout.getvalue().splitlines()[-1] == "0 up to date, 11 built"
+        assert stdout.getvalue().splitlines()[-1] == "0 up to date, 15 built"  # two games: eight PDFs and kits, two web pages, their fonts
         stdout.truncate(0)
         stdout.seek(0)
         rules = copy / "rules" / "dice-arena.yaml"
@@ -151,10 +151,11 @@ def test_watch_remakes_the_saved_games_files_and_keeps_watching_after_an_error(c
         until("still watching", stderr)
         assert "error: rules/dice-arena.yaml:16: params.neutral_dice: must be 0 to 5, found 99" in stderr.getvalue()
         rules.write_text(text.replace("  neutral_dice: 1\n", "  neutral_dice: 2\n"))
-        until("5 up to date, 6 built", stdout)
+        until("8 up to date, 7 built", stdout)  # the fonts of the web pages left as they were
         built = [line for line in stdout.getvalue().splitlines() if line.startswith("built ")]
-        assert built == [f"built output/dice-arena/en/{k}.pdf" for k in
-                         ("rulebook", "stickers", "score-pad", "mats", "player-aid", "kit")]
+        assert built == [f"built output/dice-arena/en/{k}" for k in
+                         ("rulebook.pdf", "rulebook.html", "stickers.pdf", "score-pad.pdf", "mats.pdf",
+                          "player-aid.pdf", "kit.pdf")]
     finally:
         watcher.stop.set()
         thread.join(10)

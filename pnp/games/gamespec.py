@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from ..sheets.pads import Pad
     from ..sheets.page import Frame
     from ..solver import Solution
-    from .protocols import Book
+    from .protocols import Book, Policy
+    from .views import Balance
 
 KeyReader = Callable[["Checker", Any, tuple[Any, ...], frozenset[str]], Any]
 """Reads one key of a rules file that only this game has: (checker, raw value, field path, face ids) -> value.
@@ -142,3 +143,7 @@ class GameSpec:
     """Player aids on a page, one above the other: three where an aid is short, so none is left half empty."""
     solve: Callable[[Game], Solution] | None = None
     """Its optimal play for two players, solved exactly (`pnp solve`); None for a game without a solver."""
+    optimal: Callable[[Game], Policy[Any, Any]] | None = None
+    """That play as a strategy `pnp simulate` can seat as `optimal` (two players), solved when it first moves."""
+    balance: Balance | None = None
+    """What its balance report (`pnp report`) adds: its length measure and charts of its own (with a book)."""

@@ -159,3 +159,60 @@ def odds_view(table: OddsTable, tr: Translator) -> OddsView:
 
     return OddsView(table.id, table.intro(tr), tuple(c.header(tr) for c in table.columns), _head(table.columns, tr),
                     tuple(tuple(cell(k, v) for k, v in row) for row in table.rows))
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line, set of bars or heatmap row of a chart: its label and a value for each x."""
+
+    label: Callable[[Translator], str]
+    values: tuple[Fraction | float | None, ...]
+    """None: no value there (a heatmap's empty cell)."""
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart of one game's own for its balance report, as data: the shared report draws it (matplotlib), both
+    versions side by side when two rules files are compared. Exact values where the Book has them (its odds)."""
+
+    id: str
+    """Matches the same chart of another version of the rules."""
+    kind: str
+    """`heatmap` (a row per series, a column per x), `bars` (grouped by x) or `lines`."""
+    title: Callable[[Translator], str]
+    x_label: Callable[[Translator], str]
+    y_label: Callable[[Translator], str]
+    x: tuple[int, ...]
+    """The x values (a heatmap's columns), whole numbers: dice, a top number."""
+    series: tuple[Series, ...]
+    value: str = "chance"
+    """How the values read: `chance` (a probability, as a percentage) or `mean` (an average)."""
+    note: Callable[[Translator], str] | None = None
+    """A sentence under the chart saying how to read it."""
+
+
+@dataclass(frozen=True)
+class Balance:
+    """What a game adds to its balance report (`pnp report`): which measure is its length, and its own charts."""
+
+    length: str
+    """The Book's measure (Book.measures) that counts how long a game lasts: `turns`, `rounds`, `throws`."""
+    length_label: Callable[[Translator], str]
+    """That measure as an axis says it (`Turns in the game`)."""
+    charts: Callable[[Any], tuple[Chart, ...]] = lambda game: ()
+    """The game's own charts for a loaded Game (its odds as a heatmap, bars or lines)."""
+    strategies: Callable[[Translator], Mapping[str, str]] = lambda tr: {}
+    """The Book's strategies by name (`cautious`), as the report's matrix labels them in the reader's language;
+    a strategy left out is shown by its name."""
+
+
+def odds_chart(table: OddsTable, kind: str, title: Callable[[Translator], str], y_label: Callable[[Translator], str],
+               keys: tuple[str, ...] | None = None) -> Chart:
+    """An exact odds table as a chart: its first column across, its chance columns (or those of `keys`) as the
+    series, its intro under it."""
+    across = table.columns[0]
+    shown = [c for c in table.columns[1:] if (c.key in keys if keys is not None else c.kind == "chance")]
+    rows = [dict(row) for row in table.rows]
+    return Chart(table.id, kind, title, across.header, y_label, tuple(int(row[across.key]) for row in rows),
+                 tuple(Series(c.header, tuple(row[c.key] for row in rows)) for c in shown),
+                 note=table.intro)

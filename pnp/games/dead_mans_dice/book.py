@@ -14,7 +14,7 @@ from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
 from ..gamespec import Owner
-from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
+from ..views import Balance, Chart, ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone, odds_chart
 from . import engine
 from .engine import SKULL, YOU, DieKind, Kind
 from .narrate import Teller, notation
@@ -190,6 +190,8 @@ def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRule
         "before_hands": tuple(_hand(h, owners) for h in hands_before),
         "after_hands": tuple(_hand(h, owners) for h in hands_after),
         "seats": tuple((o.symbol, o.colour) for o in owners[:len(after_piles)]),  # each label's badge, by seat
+        # Each die's owner by their symbol, for the die's alternative text: the badge beside it only adorns it.
+        "owners": {o.symbol: name for o, name in zip(owners, names, strict=False)},
     }
     return ExampleView(
         example.id, example_title(example, rules, tr), tuple(before), roll_zone,
@@ -327,6 +329,21 @@ def parse_pile(rules: engine.DeadMansRules, text: str, where: str) -> tuple[tupl
     if text.strip() == "-":
         return ()
     return tuple(parse_die(rules, token, where) for token in text.split(","))
+
+
+def charts(game: Game) -> tuple[Chart, ...]:
+    """The balance report's own charts: placement by the top die, and isolation by the hand (exact)."""
+    placement, isolation = _odds(dead_mans_rules(game))
+    return (odds_chart(placement, "bars", lambda tr: tr.gettext("Placing the die you roll"),
+                       lambda tr: tr.gettext("Chance")),
+            odds_chart(isolation, "heatmap", lambda tr: tr.gettext("Isolated before your hand is empty"),
+                       _held))
+
+
+BALANCE = Balance("rounds", lambda tr: tr.gettext("Rounds in the game"), charts, lambda tr: {
+    "jolly-early": tr.pgettext("strategy", "jolly-early"), "jolly-last": tr.pgettext("strategy", "jolly-last"),
+    "greedy": tr.pgettext("strategy", "greedy"), "skull-keeper": tr.pgettext("strategy", "skull-keeper")})
+"""What the balance report adds for Dead Man's Dice: a game's length in rounds, and its placement odds."""
 
 
 class DeadMansBook:

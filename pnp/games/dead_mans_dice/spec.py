@@ -13,7 +13,7 @@ from ...model import FieldPath, FrozenDict, Game, Params, Range
 from ...rules import Checker
 from ...sheets.options import BLANK_DIE
 from ..gamespec import GameSpec, Owner
-from .book import DeadMansBook
+from .book import BALANCE, DeadMansBook
 from .kit import score_pad
 from .symbols import SYMBOLS, badge_uri, symbol
 
@@ -147,6 +147,7 @@ SPEC = GameSpec(
     derive=_derive,
     context=_context,
     book=DeadMansBook(),
+    balance=BALANCE,
     owners=pirates,
     symbol=symbol,
 )

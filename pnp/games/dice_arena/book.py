@@ -14,7 +14,7 @@ from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Die, Game
 from ..chance import TooMuchWork
-from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
+from ..views import Balance, Chart, ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone, odds_chart
 from . import engine
 from .narrate import narrate
 
@@ -203,6 +203,19 @@ def _odds(rules: engine.ArenaRules) -> tuple[tuple[engine.ThrowOdds, ...], tuple
 
 
 # ------------------------------------------------------------------ the Book
+
+def charts(game: Game) -> tuple[Chart, ...]:
+    """The balance report's own charts: a single throw by the dice in the arena, and the strike (exact)."""
+    single, strike = ArenaBook().odds(game)
+    return (odds_chart(single, "bars", lambda tr: tr.gettext("A single throw"), lambda tr: tr.gettext("Chance")),
+            odds_chart(strike, "lines", lambda tr: tr.gettext("The strike"), lambda tr: tr.gettext("Chance")))
+
+
+BALANCE = Balance("throws", lambda tr: tr.gettext("Throws in the game"), charts, lambda tr: {
+    "single": tr.pgettext("strategy", "single"), "fill-3": tr.pgettext("strategy", "fill-3"),
+    "odds-50": tr.pgettext("strategy", "odds-50")})
+"""What the balance report adds for Dice Arena: a game's length in throws, and its throw and strike odds."""
+
 
 class ArenaBook:
     """Dice Arena's examples, odds, narration and command-line needs (the Book protocol)."""

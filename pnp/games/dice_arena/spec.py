@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from ...model import FieldPath, Game, Params, Range
 from ...rules import FACE_VALUE
 from ..gamespec import GameSpec, Sheet
-from .book import ArenaBook
+from .book import BALANCE, ArenaBook
 from .kit import DIAMETER, arena_layout, score_pad
 
 
@@ -60,5 +60,6 @@ SPEC = GameSpec(
     sheets=(Sheet("mats", arena_layout, lambda tr: tr.gettext("Arena"), stock="plain",
                   wanted=lambda game: game.has_part("mat")),),
     book=ArenaBook(),
+    balance=BALANCE,
     aids_per_page=3,  # the turn and two faces: a third of a page
 )

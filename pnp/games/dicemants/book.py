@@ -13,7 +13,18 @@ from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
 from ..chance import TooMuchWork
-from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
+from ..views import (
+    Balance,
+    Chart,
+    ExamplesView,
+    ExampleView,
+    OddsColumn,
+    OddsTable,
+    Resolved,
+    Series,
+    Zone,
+    odds_chart,
+)
 from . import engine
 from .narrate import face_name, narrate
 
@@ -111,9 +122,8 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
 def example_view(example: engine.Example, game: Game, tr: Translator, number: int) -> ExampleView:
     """One example in the reader's language."""
     res = example.resolution
-    # "You bank nothing" holds only for an empty bag, unless the roll itself takes the bag (skull, thief): say so.
-    empty = (not example.bag and res.turn_over and not res.banked
-             and res.tier not in (engine.TierId.SKULL, engine.TierId.THIEF))
+    # When the turn ends, what you bank or lose depends on the bag: say that it is empty.
+    empty = not example.bag and res.turn_over
     before = []
     if example.bag:
         before.append(tr.format(tr.ngettext("Your bag holds {n:word} diamond.", "Your bag holds {n:word} diamonds.",
@@ -173,6 +183,38 @@ FIRST_ROLL = (
 PRINTED = ("dice", "bust", "ends_banking", "kept_mean")
 """The columns the rulebook prints: the turn's end split into bust and banking, as readers take it for risk (the
 skull's share of the bust is left to `pnp odds`: printed beside it, readers would add the two)."""
+
+
+def _number(n: int) -> Callable[[Translator], str]:
+    return lambda tr: tr.number(n)
+
+
+def charts(game: Game) -> tuple[Chart, ...]:
+    """The balance report's own charts, exact: the when-to-stop map of the best play for the most diamonds per
+    turn (the solver), and how the first roll of a turn ends, by the dice rolled."""
+    from .stop import stop_map
+
+    rules = dicemants_rules(game)
+    stop = stop_map(rules)
+    first = DicemantsBook().odds(game)[0]
+    return (
+        Chart("when-to-stop", "heatmap", lambda tr: tr.gettext("When to stop"),
+              lambda tr: tr.gettext("Dice your next roll would roll"), lambda tr: tr.gettext("Diamonds in your bag"),
+              stop.dice, tuple(Series(_number(b), tuple(v for v in row)) for b, row in zip(stop.bag, stop.roll,
+                                                                                          strict=True)),
+              note=lambda tr: tr.gettext(
+                  "Playing for the most diamonds per turn: each cell is how often rolling again is the best play "
+                  "when your bag holds that many diamonds and the next roll would roll that many dice, every choice "
+                  "weighed by how often the best play meets it (exact). An empty cell never comes up.")),
+        odds_chart(first, "lines", lambda tr: tr.gettext("The first roll of a turn"),
+                   lambda tr: tr.gettext("Chance"), ("turn_ends", "skull")),
+    )
+
+
+BALANCE = Balance("turns", lambda tr: tr.gettext("Turns in the game"), charts, lambda tr: {
+    "cautious": tr.pgettext("strategy", "cautious"), "balanced": tr.pgettext("strategy", "balanced"),
+    "greedy": tr.pgettext("strategy", "greedy")})
+"""What the balance report adds for Dicemants: a game's length in turns, and its first-roll odds."""
 
 
 class DicemantsBook:
@@ -255,9 +297,7 @@ class DicemantsBook:
                 for i, faces in enumerate(pinned(game)) if engine.assign_dice(rules, faces) is None]
 
     def strategies(self, game: Game) -> Mapping[str, Policy[Any, Any]]:
-        from .solve import Optimal  # NumPy and SciPy, loaded only when the solved play is asked for
-
-        return {**engine.STRATEGIES, "optimal": Optimal(dicemants_rules(game))}
+        return engine.STRATEGIES
 
     def measures(self, game: Game) -> Mapping[str, Callable[[Any], float]]:
         return {"turns": lambda state: int(state.turn)}

@@ -12,11 +12,12 @@ from ...model import FieldPath, FrozenDict, Game, Params, Range, Sentence, Text
 from ...rules import ID, MAX_DICE, Checker, kind_of
 from ...sheets.options import BLANK_DIE
 from ..gamespec import GameSpec, Sheet
-from .book import DicemantsBook, dicemants_rules
+from .book import BALANCE, DicemantsBook, dicemants_rules
 from .kit import mine_layout, score_pad
 
 if TYPE_CHECKING:
     from ...solver import Solution
+    from ..protocols import Policy
 
 NARRATION = ("sends", "then", "only", "tie", "reaches", "reaches_one", "idle")
 """What a bug's own sentences tell: it sends a board diamond away (first, after another bug, the only one
@@ -173,6 +174,12 @@ def _solution(game: Game) -> Solution:
     return solution(dicemants_rules(game))
 
 
+def _optimal(game: Game) -> Policy[Any, Any]:
+    from .solve import Optimal  # NumPy and SciPy, loaded only when the solved play is seated
+
+    return Optimal(dicemants_rules(game))
+
+
 SPEC = GameSpec(
     id="dicemants",
     params=DicemantsParams,
@@ -187,4 +194,6 @@ SPEC = GameSpec(
     sheets=(Sheet("mats", mine_layout, lambda tr: tr.gettext("Mat"), wanted=lambda game: game.has_part("mat")),),
     book=DicemantsBook(),
     solve=lambda game: _solution(game),
+    optimal=lambda game: _optimal(game),
+    balance=BALANCE,
 )

@@ -14,7 +14,7 @@ from ...errors import InputError, Problem
 from ...i18n import Translator
 from ...model import Game
 from ..chance import TooMuchWork
-from ..views import ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Zone
+from ..views import Balance, Chart, ExamplesView, ExampleView, OddsColumn, OddsTable, Resolved, Series, Zone
 from . import engine
 from .narrate import narrate, player_name, player_of, tell_result, tell_verdict
 
@@ -318,6 +318,36 @@ class Told:
     names: tuple[str, ...]
     verdict: engine.Verdict | None
     """None: a single result, judged alone."""
+
+
+def charts(game: Game) -> tuple[Chart, ...]:
+    """The balance report's own charts: every card's odds by the dice rolled, as heatmaps (exact)."""
+    from .cards import condition_text
+
+    rules = gang_rules(game)
+
+    def row(number: int, card: engine.Card) -> Callable[[Translator], str]:
+        return lambda tr: f"{tr.number(number)}. {condition_text(card, tr)}"
+
+    def heatmap(table: str, title: Callable[[Translator], str], chance: Callable[[engine.GangRules, engine.Card,
+                int], Fraction], note: Callable[[Translator], str], cards: Sequence[engine.Card]) -> Chart:
+        return Chart(table, "heatmap", title, _dice_rolled, _card_header, DICE,
+                     tuple(Series(row(rules.cards.index(card) + 1, card), tuple(chance(rules, card, n) for n in DICE))
+                           for card in cards), note=note)
+
+    found = [heatmap("card-triggers", lambda tr: tr.gettext("A single roll triggers the card"),
+                     engine.trigger_chance, _triggers_intro, rules.cards)]
+    black = [card for card in rules.cards if not card.is_yellow]
+    if black and rules.rerolls:
+        found.append(heatmap("card-clear", lambda tr: tr.gettext("You end your turn clear of the card"),
+                             engine.clear_chance, _clear_intro(rules), black))
+    return tuple(found)
+
+
+BALANCE = Balance("rounds", lambda tr: tr.gettext("Rounds in the game"), charts, lambda tr: {
+    "steady": tr.pgettext("strategy", "steady"), "careful": tr.pgettext("strategy", "careful"),
+    "dodger": tr.pgettext("strategy", "dodger"), "bold": tr.pgettext("strategy", "bold")})
+"""What the balance report adds for Gang of Dice: a game's length in rounds, and the card odds as heatmaps."""
 
 
 class GangBook:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import cycle, islice
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ...i18n import Translator
 from ...model import Game
@@ -364,6 +364,13 @@ def fold_cards_layout(game: Game, tr: Translator, frame: Frame, options: Options
     return _cards_context(game, tr, options.ink, fold_pages(cards(game), frame), fold_title(tr))
 
 
+def warning_mark(tr: Translator) -> Markup:
+    """The card backs' warning triangle, white for the pad's dark heading: the head of the "triggered the card"
+    ticks, a mark every language reads (a word would not fit the column); the words are its alternative text."""
+    return Markup('<svg class="warning-mark" width="4.6mm" height="4mm" viewBox="0 0 23 20" role="img">'
+                  '<title>{}</title>').format(tr.gettext("Triggered the card")) + WARNING_MARK
+
+
 def single_cards_layout(game: Game, tr: Translator, frame: Frame, backs: bool) -> dict[str, Any]:
     """The full-colour cards one a page, in deck order, for `pnp export`: the frame is one card and its bleed."""
     from .spec import cards
@@ -385,12 +392,10 @@ def card_fields(game: Game, tr: Translator) -> list[dict[str, str]]:
 
 
 WARNING_MARK = Markup(
-    '<svg class="warning-mark" width="4.6mm" height="4mm" viewBox="0 0 23 20" role="img">'
     '<polygon points="11.5,1.5 21.5,18.5 1.5,18.5" fill="none" stroke="#ffffff" stroke-width="1.6" '
     'stroke-linejoin="round"/><path d="M 11.5 7 V 12.3" stroke="#ffffff" stroke-width="2.2" stroke-linecap="round"/>'
     '<circle cx="11.5" cy="15.4" r="1.25" fill="#ffffff"/></svg>')
-"""The card backs' warning triangle, white for the pad's dark heading: the head of the "triggered the card" ticks,
-a mark every language reads (a word would not fit the column)."""
+"""The warning triangle's drawing (warning_mark)."""
 
 
 ROUND_COLUMN = 16.0
@@ -412,13 +417,14 @@ def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
     table = (Head("card", tr.gettext("Card")), Head("left", tr.gettext("Left on table")))
     # Shares of a player's width: room for three-digit pools and the longest heads («Брошено»), a box to tick.
     heads = (Head("rolled", tr.gettext("Rolled"), 1.15), Head("score", tr.game_gettext(game.id, "Total"), 0.95),
-             Head("triggered", WARNING_MARK, 0.55, tick=True), Head("pool", tr.gettext("Pool"), 1.1))
+             Head("triggered", warning_mark(tr), 0.55, tick=True), Head("pool", tr.gettext("Pool"), 1.1))
     return Pad(Head("round", tr.gettext("Round")), table, heads, game.players[1], rows, fixed_rows(box, rows), box,
                lead_width=ROUND_COLUMN)
 
 
-def card_miniature(card: Card, face_max: int, scope: int, width_mm: float = 30.0) -> Markup:
-    """A card as the worked examples picture it: its colour, its badge and its icon, scaled down from the sheet."""
+def card_miniature(card: Card, face_max: int, scope: int, alt: str, width_mm: float = 30.0) -> Markup:
+    """A card as the worked examples picture it: its colour, its badge and its icon, scaled down from the sheet;
+    `alt` says what it shows (the tagged PDF's alternative text)."""
     paper, ink = PAINT[card.colour]
     parts = glyphs(card, face_max)
     w = max(CARD_W * 0.62, icon_width(parts) + 2 * SIGN)  # wide enough for the icon, in card millimetres
@@ -427,6 +433,7 @@ def card_miniature(card: Card, face_max: int, scope: int, width_mm: float = 30.0
     return Markup(
         f'<svg class="card-mini" width="{width_mm:.1f}mm" height="{width_mm * h / w:.1f}mm" '
         f'viewBox="0 0 {w:.2f} {h:.2f}" role="img">'
+        f'<title>{escape(alt)}</title>'
         f'{pip_defs(scope, range(1, max(face_max, 6) + 1))}'
         f'<rect x="0.5" y="0.5" width="{w - 1:.2f}" height="{h - 1:.2f}" rx="3" fill="{paper}" stroke="#000" '
         'stroke-width="0.5"/>'

@@ -115,6 +115,11 @@ def test_each_pirate_gets_a_jolly_roger_die_and_two_regular_dice(sheet, game):
     assert f"Player {game.players[1] + 1}" not in words
 
 
+def say(n: int) -> str:
+    """A count in words, as the pad's legend says the penalties."""
+    return tr("en").format("{n:word}", n=n)
+
+
 def test_the_pad_has_a_broadside_box_and_each_pirates_colour(sheet, game):
     pdf = sheet("score-pad")
     words = text(pdf)
@@ -122,9 +127,9 @@ def test_the_pad_has_a_broadside_box_and_each_pirates_colour(sheet, game):
     assert words.count(f"Broad −{p.broadside_penalty}") == game.players[1] + 1  # each pirate's column and the legend
     assert words.count(f"Keel −{p.keelhaul_penalty}") == game.players[1] + 1
     assert (f"Broad −{p.broadside_penalty} (broadside): write how many rival piles you knocked over; each costs you "
-            f"{p.broadside_penalty} doubloons.") in words
+            f"{say(p.broadside_penalty)} doubloons.") in words
     assert (f"Keel −{p.keelhaul_penalty} (keelhauled): tick if your Jolly Roger die is still in your hand at the end "
-            f"of the round; you lose {p.keelhaul_penalty} doubloons.") in words
+            f"of the round; you lose {say(p.keelhaul_penalty)} doubloons.") in words
     assert "Total: your running total. It may go below zero." in words
     found = painted(reader(pdf).pages[0])
     colours = [o.colour for o in pirates(game)]

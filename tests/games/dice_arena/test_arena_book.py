@@ -196,10 +196,10 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
         "This is a throwing game, so play with ordinary six-sided dice: 19\u00a0to 31\u00a0in all, depending on the "
         "number of players, including the neutral die. An optional sticker sheet lets you mark each 1\u00a0with an X. "
         "Paper dice do not work: they cannot be thrown and cannot knock other dice out.",
-        # Also needed: the dice as the kit's list to buy counts them, the arena, what glues its tiles, and the
-        # pencil for the score pad.
+        # Also needed: the dice as the kit's list to buy counts them, the arena, what glues its tiles, the score
+        # pad and its pencil.
         "19–31\u00a0ordinary six-sided dice (see Setup) an arena: a box lid, or the printed arena (four tiles glued "
-        "together) glue stick or clear tape (for the printed arena) pencil",
+        "together) glue stick or clear tape (for the printed arena) score pad pencil",
         # Checking the arena: a match takes the neutral die only when it is in a matching group.
         "Look for dice that show the same number. If any do, take all of them into your hand (every matching group "
         "at once, and the neutral die too, if it is in a matching group), and your turn ends.",

@@ -319,7 +319,7 @@ def test_simulation_is_reproducible_by_seed(project):
     wins = [int(line.split(": ")[1].split()[0]) for line in lines if "wins in" in line]
     assert sum(wins) == 12
     code, _, err = run("--root", str(project.root), "simulate", "dicemants", "--strategy", "reckless")
-    assert code == 2 and "unknown strategy reckless (choose from cautious, balanced, greedy)" in err
+    assert code == 2 and "unknown strategy reckless (choose from cautious, balanced, greedy, optimal)" in err
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -369,14 +369,15 @@ def test_the_components_table_drops_how_many_only_when_every_count_is_one(projec
 
 
 def test_an_example_that_banks_nothing_says_the_bag_was_empty():
-    """"You bank nothing" is right only for an empty bag, unless the roll itself takes the bag (skull, thief)."""
+    """When the turn ends, what is banked or lost depends on the bag: an empty one is said, a full one counted."""
     g = game("dicemants")
     before = {e.id: example_view(e, g, tr("en"), i).before for i, e in enumerate(examples(g), 1)}
     assert before["locked-bug"] == ("Your bag is empty.",)
     assert before["pick-alone"] == ("Your bag is empty.",)
     assert before["void-streak"] == ("Your bag is empty, and your previous roll showed nothing but voids.",)
-    assert before["locked-thief"] == () and before["pinned-6"] == ()  # thief, skull: the bag goes anyway
-    assert before["locked-plain"] == ()  # the bag is banked, whatever it held
+    assert before["locked-thief"] == before["pinned-6"] == before["locked-plain"] == ("Your bag is empty.",)
+    assert before["skull-big-bag"] == ("Your bag holds three diamonds.",)
+    assert before["pinned-1"] == () and before["tnt-empty-lost"] == ()  # the turn goes on: the bag does not matter
 
 
 def test_the_dice_head_also_needed_and_the_tiers_are_read_from_tier_one():

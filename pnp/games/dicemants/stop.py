@@ -1,0 +1,65 @@
+"""Dicemants' when-to-stop map for the balance report, from the exact solver's per-turn best play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import numpy as np
+
+from ...solver import turn_points
+from . import engine as E
+from .solve import DicemantsTurn, turn_model
+
+
+@dataclass(frozen=True)
+class StopMap:
+    """When to stop, playing for the most diamonds per turn: by diamonds in the bag and dice the next roll would
+    roll, how often rolling on is the best play where a player has the choice."""
+
+    bag: tuple[int, ...]
+    """The rows: diamonds in the bag."""
+    dice: tuple[int, ...]
+    """The columns: dice the next roll would roll."""
+    roll: tuple[tuple[float | None, ...], ...]
+    """roll[bag][dice]: the chance that rolling on is best, each choice weighed by how often the best play meets
+    it; None where no choice arises."""
+
+
+@lru_cache(maxsize=4)
+def _turn(rules: E.DicemantsRules) -> DicemantsTurn:
+    return turn_model(rules)
+
+
+def stop_map(rules: E.DicemantsRules) -> StopMap:
+    """The when-to-stop map of the per-turn best play (`turn_points`), exactly. The turn does not depend on the
+    goal: a version of the rules with another goal reuses the turn model."""
+    turn = _turn(replace(rules, goal=1))
+    m = turn.model
+    best = turn_points(m)
+    go_on = best.go_on.astype(float)
+    # How often the best play reaches each roll state (visits), and each choice between rolling and stopping.
+    start = np.zeros(m.states)
+    np.add.at(start, m.starts.col[m.starts.row == best.option], m.starts.p[m.starts.row == best.option])
+    visits = start.copy()
+    for _ in range(10_000):
+        offered = np.zeros(m.states)
+        np.add.at(offered, m.optional.col, m.optional.p * visits[m.optional.row])
+        forced = np.zeros(m.states)
+        np.add.at(forced, m.forced.col, m.forced.p * visits[m.forced.row])
+        new = start + forced + offered * go_on
+        moved = float(np.max(np.abs(new - visits)))
+        visits = new
+        if moved < 1e-13:
+            break
+    bags = [len(p[0]) for p in turn.positions]
+    dice = [len(p[1]) for p in turn.positions]
+    rows, cols = range(max(bags) + 1), range(1, max(dice) + 1)
+    met: dict[tuple[int, int], float] = {}
+    rolled: dict[tuple[int, int], float] = {}
+    for r, weight in enumerate(offered):
+        if weight > 0:
+            met[bags[r], dice[r]] = met.get((bags[r], dice[r]), 0.0) + weight
+            rolled[bags[r], dice[r]] = rolled.get((bags[r], dice[r]), 0.0) + weight * go_on[r]
+    share = tuple(tuple(float(rolled[b, n] / met[b, n]) if met.get((b, n)) else None for n in cols) for b in rows)
+    return StopMap(tuple(rows), tuple(cols), share)
