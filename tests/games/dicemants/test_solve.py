@@ -90,3 +90,18 @@ def test_pnp_solve_prints_the_headline_and_the_policy(project_copy):
     assert code == 0 and text.splitlines()[1] == f"  optimal play: the first player wins {data['first_player']:.2%}"
     code, out, err = run("--root", str(project_copy.root), "solve", "gang-of-dice")
     assert (code, out, err) == (2, "", "pnp solve: gang-of-dice has no solver\n")
+
+
+def test_pnp_simulate_seats_the_solved_play_only_when_named_and_only_two_players(project_copy):
+    toy_rules(project_copy.root / "rules")
+    root = str(project_copy.root)
+    code, out, err = run("--root", root, "simulate", "dicemants", "--games", "20", "--strategy", "optimal",
+                         "--strategy", "greedy")
+    assert (code, err) == (0, "")
+    assert "  optimal   (the solved play, two players): " in out
+    code, out, err = run("--root", root, "simulate", "dicemants", "--games", "2")
+    assert code == 0 and "optimal" not in out
+    code, out, err = run("--root", root, "simulate", "dicemants", "--games", "2", "--players", "3",
+                         "--strategy", "optimal")
+    assert (code, out, err) == (2, "", "pnp simulate dicemants: the optimal strategy is solved for two players, "
+                                "not 3\n")
