@@ -350,10 +350,29 @@ def _csr(m: Chances, rows: np.ndarray, cols: np.ndarray | None, n_cols: int) -> 
     return sparse.csr_matrix((m.p[keep], (local[m.row[keep]], col)), shape=(rows.size, n_cols))
 
 
+BLOCK = 1000
+"""Layers smaller than this are iterated together with the next ones: one sweep of a block of layers costs little
+more than one of a single small layer, and the block settles in a few more sweeps than its slowest layer."""
+
+
+def _blocks(turn: TurnModel) -> list[np.ndarray]:
+    """The layers, consecutive small ones joined into blocks of at least BLOCK roll states."""
+    blocks: list[np.ndarray] = []
+    pending: list[np.ndarray] = []
+    for rows in _layers(turn):
+        pending.append(rows)
+        if sum(p.size for p in pending) >= BLOCK:
+            blocks.append(np.sort(np.concatenate(pending)))
+            pending = []
+    if pending:
+        blocks.append(np.sort(np.concatenate(pending)))
+    return blocks
+
+
 def _split(turn: TurnModel) -> list[_Layer]:
     layers = []
     n = turn.states
-    for rows in _layers(turn):
+    for rows in _blocks(turn):
         inside = np.zeros(n, dtype=bool)
         inside[rows] = True
 
@@ -391,26 +410,30 @@ def _race_level(turn: TurnModel, layers: list[_Layer], known: np.ndarray, partne
     after = np.zeros_like(ab)  # after an optional roll: the better of rolling on and stopping (or the fixed one)
     cols = np.arange(k)
 
-    def better(own: np.ndarray, stops: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        go = own[:, :k] + own[:, k:] * x > stops[:, :k] + stops[:, k:] * x if fixed is None else fixed[0][rows]
-        return np.where(np.hstack([go, go]), own, stops)
+    def better(own: np.ndarray, stops: np.ndarray, go: np.ndarray) -> np.ndarray:
+        """Per roll state, a and b of rolling on where `go`, else of stopping."""
+        r = own.shape[0]
+        return np.where(go[:, None, :], own.reshape(r, 2, k), stops.reshape(r, 2, k)).reshape(r, 2 * k)
     for _ in range(100):
         for layer in layers:
             rows = layer.rows
             given = layer.ends @ ends + layer.forced @ ab + layer.optional @ after
             stops, own = stop[rows], given
+            stop_value = stops[:, :k] + stops[:, k:] * x
             if layer.cyclic:  # value iteration over the layer's own transitions
                 own = ab[rows]
+                value = own[:, :k] + own[:, k:] * x
                 for _ in range(MAX_SWEEPS):
-                    new = given + layer.forced_in @ own + layer.optional_in @ better(own, stops, rows)
-                    change = new - own
-                    own = new
-                    if float(np.max(np.abs(change[:, :k] + change[:, k:] * x))) < TOLERANCE:
+                    go = value > stop_value if fixed is None else fixed[0][rows]  # roll on where it beats stopping
+                    own = given + layer.forced_in @ own + layer.optional_in @ better(own, stops, go)
+                    moved, value = value, own[:, :k] + own[:, k:] * x
+                    if float(np.max(np.abs(value - moved))) < TOLERANCE:
                         break
                 else:
                     raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
             ab[rows] = own
-            after[rows] = better(own, stops, rows)
+            go = own[:, :k] + own[:, k:] * x > stop_value if fixed is None else fixed[0][rows]
+            after[rows] = better(own, stops, go)
         a, b = ab[:, :k], ab[:, k:]
         sa, sb = turn.starts.dot(a), turn.starts.dot(b)
         best = np.argmax(sa + sb * x, axis=0) if fixed is None else fixed[1]
