@@ -26,6 +26,9 @@ from .games.protocols import CHANCE, TERMINAL, Engine
 
 TOLERANCE = 1e-13
 """Value iteration stops when no value moves by more than this."""
+RACE_TOLERANCE = 1e-12
+"""A race's layer stops sweeping when no value moves by more than this: each total of scores is then within about
+this of exact, and the start, after 2·goal totals, well within 1e-9."""
 MAX_SWEEPS = 100_000
 """A solve still moving after this many sweeps is a bug (a turn that can last for ever), reported as such."""
 
@@ -410,6 +413,17 @@ def _race_level(turn: TurnModel, layers: list[_Layer], known: np.ndarray, partne
     after = np.zeros_like(ab)  # after an optional roll: the better of rolling on and stopping (or the fixed one)
     cols = np.arange(k)
 
+    def chances(ab: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """From a and b at x: each column's value, its best option, and x again (the partner's value, solved)."""
+        sa, sb = turn.starts.dot(ab[:, :k]), turn.starts.dot(ab[:, k:])
+        best = np.argmax(sa + sb * x, axis=0) if fixed is None else fixed[1]
+        A, B = sa[best, cols], sb[best, cols]
+        Ap, Bp = A[partner], B[partner]
+        v = (A + B * (1 - Ap - Bp)) / (1 - B * Bp)
+        return v, best, 1.0 - v[partner]
+    if warm is not None:  # a better first guess of x: the neighbours' a and b, solved for x
+        x = chances(ab, x)[2]
+
     def better(own: np.ndarray, stops: np.ndarray, go: np.ndarray) -> np.ndarray:
         """Per roll state, a and b of rolling on where `go`, else of stopping."""
         r = own.shape[0]
@@ -427,7 +441,7 @@ def _race_level(turn: TurnModel, layers: list[_Layer], known: np.ndarray, partne
                     go = value > stop_value if fixed is None else fixed[0][rows]  # roll on where it beats stopping
                     own = given + layer.forced_in @ own + layer.optional_in @ better(own, stops, go)
                     moved, value = value, own[:, :k] + own[:, k:] * x
-                    if float(np.max(np.abs(value - moved))) < TOLERANCE:
+                    if float(np.max(np.abs(value - moved))) < RACE_TOLERANCE:
                         break
                 else:
                     raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
@@ -435,12 +449,8 @@ def _race_level(turn: TurnModel, layers: list[_Layer], known: np.ndarray, partne
             go = own[:, :k] + own[:, k:] * x > stop_value if fixed is None else fixed[0][rows]
             after[rows] = better(own, stops, go)
         a, b = ab[:, :k], ab[:, k:]
+        v, best, new_x = chances(ab, x)
         sa, sb = turn.starts.dot(a), turn.starts.dot(b)
-        best = np.argmax(sa + sb * x, axis=0) if fixed is None else fixed[1]
-        A, B = sa[best, cols], sb[best, cols]
-        Ap, Bp = A[partner], B[partner]
-        v = (A + B * (1 - Ap - Bp)) / (1 - B * Bp)
-        new_x = 1.0 - v[partner]
         # The values are exact when the choices made at the old x are still the best at the new one.
         go_on = a + b * new_x > stop_a + stop_b * new_x if fixed is None else fixed[0]
         same = fixed is not None or (np.array_equal(go_on, a + b * x > stop_a + stop_b * x)
