@@ -748,9 +748,10 @@ class Translator:
     def locale(self) -> Locale:
         return Locale.parse(self.lang)
 
-    def _fallback(self, out: str, *sources: str) -> str:
-        """`out` marked as English where the catalog gave back the source itself (no translation)."""
-        if self.lang == SOURCE or not any(out is source for source in sources):
+    def _fallback(self, out: str, *sources: str, key: str | tuple[str, int] = "") -> str:
+        """`out` marked as English where the catalog gave back the source itself (no translation). A translation
+        that is the same as its source («X») is a translation: `key` is looked up to tell them apart."""
+        if self.lang == SOURCE or not any(out is source for source in sources) or self._has(key or sources[0]):
             return out
         return English(f"{MISSING[0]}{out}{MISSING[1]}" if self.mark else out)
 
@@ -758,13 +759,14 @@ class Translator:
         return self._fallback(self.translations.gettext(message), message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._fallback(self.translations.ngettext(singular, plural, n), singular, plural)
+        return self._fallback(self.translations.ngettext(singular, plural, n), singular, plural, key=(singular, 0))
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._fallback(self.translations.pgettext(context, message), message)
+        return self._fallback(self.translations.pgettext(context, message), message, key=f"{context}\x04{message}")
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self._fallback(self.translations.npgettext(context, singular, plural, n), singular, plural)
+        return self._fallback(self.translations.npgettext(context, singular, plural, n), singular, plural,
+                              key=(f"{context}\x04{singular}", 0))
 
     def game_gettext(self, game: str, message: str) -> str:
         """A shared string as one game says it: the catalog's entry with the game's id as msgctxt if it has a

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po as babel_read_po
-from helpers import ROOT, run
+from helpers import ROOT, run, tr
 
 from pnp.catalogs import check_catalogs
 from pnp.errors import InputError
@@ -354,3 +354,13 @@ def test_a_sentence_printed_in_english_for_want_of_a_translation_counts_in_engli
     lost = tr.ngettext("All {n:word} diamond in your bag goes to the lost zone.",
                        "All {n:word} diamonds in your bag go to the lost zone.", 3)
     assert "tres diamantes" in tr.format(lost, n=3)  # a translated sentence: Spanish words
+
+
+@pytest.mark.parametrize("lang", ["es", "ca", "ru"])
+def test_a_translation_the_same_as_its_source_is_a_translation(lang):
+    """Dice Arena's face «X» is X in every language: it is translated, so never highlighted or set as English."""
+    from pnp.i18n import English
+
+    said = tr(lang).pgettext("dice-arena", "X")
+    assert said == "X" and not isinstance(said, English)
+    assert isinstance(tr(lang).gettext("No such sentence in any catalog."), English)

@@ -78,7 +78,7 @@ def mutations(draw: st.DrawFn) -> Mutation:
     return Mutation(lang, kind, index, at, draw(st.sampled_from(QUOTES)))
 
 
-@settings(max_examples=64, deadline=None, derandomize=True)
+@settings(max_examples=24, deadline=None, derandomize=True)
 @given(mutations())
 def test_a_mutated_catalog_loads_or_fails_located(mutation):
     shown = f"locales/{mutation.lang}/LC_MESSAGES/pnp.po"

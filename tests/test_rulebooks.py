@@ -123,9 +123,8 @@ def test_no_english_sentence_left_in_translated_rulebooks(game_id, lang):
     assert [f for f in present if f in text] == []
 
 
-def test_letter_paper(project, tmp_path):
-    build(project, ["dead-mans-dice"], ["ca"], paper="letter", out=tmp_path, workers=1)
-    reader = pypdf.PdfReader(tmp_path / "dead-mans-dice" / "ca" / "letter" / "rulebook.pdf")
+def test_letter_paper(made):
+    reader = pypdf.PdfReader(made("dead-mans-dice", "rulebook", "ca", "letter"))
     assert len(reader.pages) >= 2
     for page in reader.pages:
         assert (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)) == LETTER
@@ -140,7 +139,8 @@ def test_renders_read_nothing_outside_the_project(project_copy):
     css.write_text(text + '\nbody { background-image: url("https://example.com/x.png"); }\n')
     line = len(text.split("\n")) + 1
     with pytest.raises(InputError) as caught:
-        build(project_copy, ["dead-mans-dice"], ["en"], out=project_copy.root / "output", workers=1)
+        build(project_copy, ["dead-mans-dice"], ["en"], out=project_copy.root / "output", workers=1,
+              kinds=["rulebook"])
     assert str(caught.value) == (f"templates/rulebook.css:{line}: refused to read https://example.com/x.png: "
                                  "only project files and data: URIs may be used")
     assert not (project_copy.root / "output").exists()

@@ -133,7 +133,7 @@ def load_or_fail_located(mutation: Mutation, folder: Path) -> Game | None:
         return None
 
 
-@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(mutation=mutations(EVERY_KIND))
 def test_a_mutated_rules_file_loads_or_fails_located(mutation, folder):
     load_or_fail_located(mutation, folder)

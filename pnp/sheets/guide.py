@@ -137,6 +137,9 @@ def guide_html(project: Project, game: Game, tr: Translator, paper: str, options
         "options": options,
         "blank_die": BLANK_DIE,
         "conversions": dice.conversions(game),
+        # Stickers for ordinary dice only mark a face the dice already have (unless the dice go back to their
+        # owners by them): the table can play without them, as the tips below say.
+        "optional_stickers": bool(dice.conversions(game)) and not find_spec(game.id).owners(game),
         "owners": find_spec(game.id).owners(game),
         "paper_dice": any(d.paper for d in game.dice),
     })

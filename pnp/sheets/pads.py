@@ -9,6 +9,8 @@ from .page import Frame, Rect
 
 INTRO = 20.0
 """Room above the table for the pad's goal and legend."""
+CLEAR = 3.0
+"""Room left between the table's last row and the footer (its ruler and two lines of print advice)."""
 NAMES = 8.0
 """Height of the header row where players write their names."""
 HEADS = 7.0
@@ -133,7 +135,7 @@ class Pad:
 def table_box(frame: Frame) -> Rect:
     """Where a pad's table goes on the page: the body, below the legend."""
     body = frame.body
-    return Rect(body.x, body.y + INTRO, body.w, body.h - INTRO)
+    return Rect(body.x, body.y + INTRO, body.w, body.h - INTRO - CLEAR)
 
 
 def open_rows(box: Rect, start: bool) -> tuple[Row, ...]:

@@ -10,30 +10,32 @@ __all__ = ["COLOURS", "CONDITIONS", "GANGSTER", "Card", "triggers", "condition_t
 
 
 def condition_text(card: Card, tr: Translator) -> str:
-    """The card's condition in the reader's language, its numbers taken from the card."""
+    """The card's condition in the reader's language, its numbers taken from the card; a card's name never opens
+    with a digit (`Three consecutive values`)."""
     n = card.n or 0
     values = tr.join([tr.number(v) for v in card.values], style="or")
     match card.condition:
         case "total_at_least":
             message = tr.gettext("Total of {n} or more")
         case "run_of":
-            message = tr.ngettext("{n} consecutive value", "{n} consecutive values", n)
+            message = tr.ngettext("{n:Word} consecutive value", "{n:Word} consecutive values", n)
         case "odd_at_least" if n == 1:  # one is any: parallel to "Any die showing 1"
             message = tr.gettext("Any odd die")
         case "odd_at_least":
-            message = tr.ngettext("{n} or more odd die", "{n} or more odd dice", n)
+            message = tr.ngettext("{n:Word} or more odd die", "{n:Word} or more odd dice", n)
         case "even_at_least" if n == 1:
             message = tr.gettext("Any even die")
         case "even_at_least":
-            message = tr.ngettext("{n} or more even die", "{n} or more even dice", n)
+            message = tr.ngettext("{n:Word} or more even die", "{n:Word} or more even dice", n)
         case "distinct_at_least":
-            message = tr.ngettext("{n} or more different value", "{n} or more different values", n)
+            message = tr.ngettext("{n:Word} or more different value", "{n:Word} or more different values", n)
         case "same_at_least":
-            message = tr.ngettext("{n} or more die of the same value", "{n} or more dice of the same value", n)
+            message = tr.ngettext("{n:Word} or more die of the same value", "{n:Word} or more dice of the same value",
+                                  n)
         case "value_at_least" if n == 1:
             message = tr.gettext("Any die showing {values}")
         case "value_at_least":
-            message = tr.ngettext("{n} or more die showing {values}", "{n} or more dice showing {values}", n)
+            message = tr.ngettext("{n:Word} or more die showing {values}", "{n:Word} or more dice showing {values}", n)
         case "any_of":
             message = tr.gettext("Any die showing {values}")
         case _:

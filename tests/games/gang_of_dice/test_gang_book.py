@@ -292,7 +292,7 @@ def test_a_card_for_one_die_says_any():
     t = tr("en")
     card = gang_rules(G).card("odd-1")
     assert (card.n, condition_text(card, t)) == (1, "Any odd die")
-    assert condition_text(gang_rules(G).card("odd-2"), t) == "2 or more odd dice"
+    assert condition_text(gang_rules(G).card("odd-2"), t) == "Two or more odd dice"
 
 
 def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_elimination():
