@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import functools
 import json
 import logging
@@ -193,6 +194,10 @@ def parser(langs: Sequence[str] = (SOURCE,)) -> argparse.ArgumentParser:
                    help="show how the examples differ from the reviewed snapshot; exit 1 if they do")
     e.add_argument("--accept", action="store_true", help="record the current examples as the reviewed snapshot")
     e.add_argument("-q", "--quiet", action="store_true", dest="quiet_sub")
+
+    v = sub.add_parser("solve", help="optimal play for two players, solved exactly: the headline numbers")
+    v.add_argument("game", choices=engines)
+    v.add_argument("--json", action="store_true", help="print one JSON object, with the whole policy")
 
     rp = sub.add_parser("report", help="a balance report for designers: simulations and exact odds, plotted, as a PDF")
     rp.add_argument("game", choices=engines)
@@ -535,20 +540,24 @@ def _simulate(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
     low, high = game.players
     if not low <= args.players <= high:
         raise UsageError(f"pnp simulate: --players must be {low} to {high}")
-    strategies = book.strategies(game)
-    names = args.strategy or list(strategies)
+    strategies = dict(book.strategies(game))
+    optimal = find_spec(game.id).optimal
+    if optimal is not None:  # the solved play, only when asked for by name (solving it takes a while)
+        strategies["optimal"] = optimal(game)
+    names = args.strategy or [name for name in strategies if name != "optimal"]
     unknown = [n for n in names if n not in strategies]
     if unknown:
         raise UsageError(f"pnp simulate: unknown strategy {', '.join(unknown)} (choose from {', '.join(strategies)})")
     # Every named strategy takes its turn in every seat: simulate rotates them over the games.
     seats = [strategies[name] for name in names]
     try:
-        stats = simulate(book.engine(game), args.games, args.players, args.seed, seats, book.measures(game),
-                         progress=Progress(args.games, stderr, quiet))
-    except TooMuchWork as exc:
-        raise UsageError(f"pnp simulate {game.id}: {exc}") from None
+        with derived.using(project.root / derived.FOLDER):  # a solved strategy keeps its solution there
+            stats = simulate(book.engine(game), args.games, args.players, args.seed, seats, book.measures(game),
+                             progress=Progress(args.games, stderr, quiet))
     except EndlessGame as exc:
         raise InputError(Problem(game.file, None, "", str(exc))) from None
+    except (TooMuchWork, ValueError) as exc:  # ValueError: a strategy that cannot play this table
+        raise UsageError(f"pnp simulate {game.id}: {exc}") from None
     print(f"{stats.games} games, {stats.players} players, seed {args.seed} (seats rotate between games)", file=stdout)
     for name, wins, seated in stats.wins_by_policy:
         share = f"{float(wins) / seated:.1%}" if seated else "-"
@@ -677,5 +686,26 @@ def _odds(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[st
     return 0
 
 
+def _solve(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    game, _ = _load(project, args.game)
+    solver = find_spec(game.id).solve
+    if solver is None:
+        raise UsageError(f"pnp solve: {game.id} has no solver")
+    with derived.using(project.root / derived.FOLDER):
+        s = solver(game)
+    if args.json:
+        print(json.dumps({"game": game.id, **dataclasses.asdict(s)}, ensure_ascii=False), file=stdout)
+        return 0
+    print(f"{game.id}, two players to {s.goal}, solved exactly", file=stdout)
+    print(f"  optimal play: the first player wins {s.first_player:.2%}", file=stdout)
+    print(f"  most points per turn: {s.per_turn:.4f} (start with {s.per_turn_option})", file=stdout)
+    print(f"  best rule of thumb: start with {s.thumb_option}, stop at {s.thumb} (or when banking wins): "
+          f"{s.thumb_per_turn:.4f} points per turn", file=stdout)
+    print(f"  against optimal play it wins {s.thumb_first:.2%} moving first, {s.thumb_second:.2%} moving second",
+          file=stdout)
+    return 0
+
+
 COMMANDS = {"build": _build, "watch": _watch, "check": _check, "catalog": _catalog, "resolve": _resolve,
-            "simulate": _simulate, "examples": _examples, "odds": _odds, "export": _export, "report": _report}
+            "simulate": _simulate, "examples": _examples, "odds": _odds, "export": _export, "report": _report,
+            "solve": _solve}

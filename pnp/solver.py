@@ -20,11 +20,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from scipy import sparse
 
 from .games.protocols import CHANCE, TERMINAL, Engine
 
 TOLERANCE = 1e-13
 """Value iteration stops when no value moves by more than this."""
+RACE_TOLERANCE = 1e-12
+"""A race's layer stops sweeping when no value moves by more than this: each total of scores is then within about
+this of exact, and the start, after 2·goal totals, well within 1e-9."""
 MAX_SWEEPS = 100_000
 """A solve still moving after this many sweeps is a bug (a turn that can last for ever), reported as such."""
 
@@ -323,93 +327,150 @@ def _layers(turn: TurnModel) -> list[np.ndarray]:
 
 @dataclass(frozen=True, eq=False)
 class _Layer:
+    """A group of roll states whose successors are in groups before it, or in itself (`cyclic`)."""
+
     rows: np.ndarray
-    ends: Chances  # local rows × banked
-    forced: Chances  # local rows × roll states
-    optional: Chances
+    ends: sparse.csr_matrix  # rows × banked
+    forced: sparse.csr_matrix  # rows × every roll state, those of this group left out
+    optional: sparse.csr_matrix
+    forced_in: sparse.csr_matrix  # rows × rows: within the group
+    optional_in: sparse.csr_matrix
     cyclic: bool
+
+
+def _csr(m: Chances, rows: np.ndarray, cols: np.ndarray | None, n_cols: int) -> sparse.csr_matrix:
+    """The entries of `m` from `rows` (renumbered 0..) to `cols` (renumbered 0..; None: every column, as is)."""
+    local = np.full(m.rows, -1, dtype=np.int64)
+    local[rows] = np.arange(rows.size)
+    keep = local[m.row] >= 0
+    col = m.col[keep]
+    if cols is not None:
+        to = np.full(m.cols, -1, dtype=np.int64)
+        to[cols] = np.arange(cols.size)
+        inside = to[col] >= 0
+        keep[keep] = inside
+        col = to[col[inside]]
+    return sparse.csr_matrix((m.p[keep], (local[m.row[keep]], col)), shape=(rows.size, n_cols))
+
+
+BLOCK = 1000
+"""Layers smaller than this are iterated together with the next ones: one sweep of a block of layers costs little
+more than one of a single small layer, and the block settles in a few more sweeps than its slowest layer."""
+
+
+def _blocks(turn: TurnModel) -> list[np.ndarray]:
+    """The layers, consecutive small ones joined into blocks of at least BLOCK roll states."""
+    blocks: list[np.ndarray] = []
+    pending: list[np.ndarray] = []
+    for rows in _layers(turn):
+        pending.append(rows)
+        if sum(p.size for p in pending) >= BLOCK:
+            blocks.append(np.sort(np.concatenate(pending)))
+            pending = []
+    if pending:
+        blocks.append(np.sort(np.concatenate(pending)))
+    return blocks
 
 
 def _split(turn: TurnModel) -> list[_Layer]:
     layers = []
-    for rows in _layers(turn):
-        local = np.full(turn.states, -1, dtype=np.int64)
-        local[rows] = np.arange(rows.size)
+    n = turn.states
+    for rows in _blocks(turn):
+        inside = np.zeros(n, dtype=bool)
+        inside[rows] = True
 
-        def part(m: Chances, local: np.ndarray = local, size: int = rows.size) -> Chances:
-            keep = local[m.row] >= 0
-            return Chances(size, m.cols, local[m.row[keep]], m.col[keep], m.p[keep])
-        forced, optional = part(turn.forced), part(turn.optional)
-        cyclic = bool(np.any(local[forced.col] >= 0) or np.any(local[optional.col] >= 0))
-        layers.append(_Layer(rows, part(turn.ends), forced, optional, cyclic))
+        def outer(m: Chances, rows: np.ndarray = rows, inside: np.ndarray = inside) -> sparse.csr_matrix:
+            out = ~inside[m.col]
+            return _csr(Chances(m.rows, m.cols, m.row[out], m.col[out], m.p[out]), rows, None, n)
+        forced_in, optional_in = _csr(turn.forced, rows, rows, rows.size), _csr(turn.optional, rows, rows, rows.size)
+        layers.append(_Layer(rows, _csr(turn.ends, rows, None, turn.ends.cols), outer(turn.forced),
+                             outer(turn.optional), forced_in, optional_in, bool(forced_in.nnz or optional_in.nnz)))
     return layers
 
 
-def _race_level(turn: TurnModel, layers: list[_Layer], goal: int, win: np.ndarray, pairs: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Solve the score pairs of one total together (a turn banking 0 links (i, j) with (j, i)).
+def _race_level(turn: TurnModel, layers: list[_Layer], known: np.ndarray, partner: np.ndarray, x: np.ndarray,
+                warm: np.ndarray | None = None, fixed: tuple[np.ndarray, np.ndarray] | None = None
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Solve the turns of one total of scores together: column c's turn banking 0 hands over to column partner[c].
 
-    Policy iteration: with the choices fixed, every value is a + b·x, x the value of banking nothing (the other
-    player to move at the same scores); one pass over the layers gives a and b, two equations per pair give x,
-    and the passes repeat until the choices no longer change.
+    `known[c, banked]`: the value of banking that many points (column 0 unused); x[c], a first guess of banking
+    nothing. Policy iteration on x: every value is a + b·x; with x fixed, one pass over the layers gives a and b
+    (a cyclic layer by value iteration over its own transitions, the rest of the turn being known), two equations
+    per pair give x, and the passes repeat until the choices no longer change. `warm`: a and b side by side to
+    start from (a neighbouring total's); `fixed`: the choices (go on per roll state and column, the option per
+    column) instead of the best ones. Returns the values, the options, the go-on choices, and a and b.
     """
-    i, j = pairs[:, 0], pairs[:, 1]
-    banks = np.arange(turn.ends.cols)
-    mine = i[:, None] + banks[None, :]
-    known = np.where(mine >= goal, 1.0, 1.0 - win[j[:, None], np.minimum(mine, goal - 1)])  # pairs × banked
-    known[:, 0] = 0.0  # banking nothing: x, the unknown
-    partner = np.array([np.flatnonzero((i == b) & (j == a))[0] for a, b in pairs])
-    kt = known.T
+    k = len(partner)
+    kt = known.T.copy()
+    kt[0] = 0.0  # banking nothing: x, the unknown
     zero = np.zeros((turn.ends.cols, 1))
     zero[0] = 1.0
-    stop_a = kt[np.minimum(turn.stop_bank, kt.shape[0] - 1)]  # roll states × pairs
-    stop_b = (turn.stop_bank == 0).astype(float)[:, None] * np.ones(len(pairs))
-    x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
-    a = np.zeros((turn.states, len(pairs)))
-    b = np.zeros_like(a)
-    ends_a, ends_b = turn.ends.dot(kt), turn.ends.dot(zero) * np.ones(len(pairs))
-    for _ in range(100):
-        for layer in layers:
-            ea, eb = ends_a[layer.rows], ends_b[layer.rows]
-            for _ in range(MAX_SWEEPS):
-                to = layer.optional.col
-                wa, wb = a[to], b[to]
-                go = wa + wb * x > stop_a[to] + stop_b[to] * x  # roll again where it beats stopping
-                oa, ob = np.where(go, wa, stop_a[to]), np.where(go, wb, stop_b[to])
-                na = ea + _rows(layer.forced, a[layer.forced.col]) + _rows(layer.optional, oa)
-                nb = eb + _rows(layer.forced, b[layer.forced.col]) + _rows(layer.optional, ob)
-                if not layer.cyclic:
-                    a[layer.rows], b[layer.rows] = na, nb
-                    break
-                moved = float(np.max(np.abs(na + nb * x - a[layer.rows] - b[layer.rows] * x)))
-                a[layer.rows], b[layer.rows] = na, nb
-                if moved < TOLERANCE:
-                    break
-            else:
-                raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
-        sa, sb = turn.starts.dot(a), turn.starts.dot(b)
-        best = np.argmax(sa + sb * x, axis=0)
-        A, B = sa[best, np.arange(len(pairs))], sb[best, np.arange(len(pairs))]
+    stop_a = kt[np.minimum(turn.stop_bank, kt.shape[0] - 1)]  # roll states × columns
+    stop_b = np.repeat((turn.stop_bank == 0).astype(float)[:, None], k, axis=1)
+    ab = np.zeros((turn.states, 2 * k)) if warm is None else warm.copy()  # a and b side by side
+    stop = np.hstack([stop_a, stop_b])
+    ends = np.hstack([kt, np.repeat(zero, k, axis=1)])
+    after = np.zeros_like(ab)  # after an optional roll: the better of rolling on and stopping (or the fixed one)
+    cols = np.arange(k)
+
+    def chances(ab: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """From a and b at x: each column's value, its best option, and x again (the partner's value, solved)."""
+        sa, sb = turn.starts.dot(ab[:, :k]), turn.starts.dot(ab[:, k:])
+        best = np.argmax(sa + sb * x, axis=0) if fixed is None else fixed[1]
+        A, B = sa[best, cols], sb[best, cols]
         Ap, Bp = A[partner], B[partner]
         v = (A + B * (1 - Ap - Bp)) / (1 - B * Bp)
-        new_x = 1.0 - v[partner]
+        return v, best, 1.0 - v[partner]
+    if warm is not None:  # a better first guess of x: the neighbours' a and b, solved for x
+        x = chances(ab, x)[2]
+
+    def better(own: np.ndarray, stops: np.ndarray, go: np.ndarray) -> np.ndarray:
+        """Per roll state, a and b of rolling on where `go`, else of stopping."""
+        r = own.shape[0]
+        return np.where(go[:, None, :], own.reshape(r, 2, k), stops.reshape(r, 2, k)).reshape(r, 2 * k)
+    for _ in range(100):
+        for layer in layers:
+            rows = layer.rows
+            given = layer.ends @ ends + layer.forced @ ab + layer.optional @ after
+            stops, own = stop[rows], given
+            stop_value = stops[:, :k] + stops[:, k:] * x
+            if layer.cyclic:  # value iteration over the layer's own transitions
+                own = ab[rows]
+                value = own[:, :k] + own[:, k:] * x
+                for _ in range(MAX_SWEEPS):
+                    go = value > stop_value if fixed is None else fixed[0][rows]  # roll on where it beats stopping
+                    own = given + layer.forced_in @ own + layer.optional_in @ better(own, stops, go)
+                    moved, value = value, own[:, :k] + own[:, k:] * x
+                    if float(np.max(np.abs(value - moved))) < RACE_TOLERANCE:
+                        break
+                else:
+                    raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
+            ab[rows] = own
+            go = own[:, :k] + own[:, k:] * x > stop_value if fixed is None else fixed[0][rows]
+            after[rows] = better(own, stops, go)
+        a, b = ab[:, :k], ab[:, k:]
+        v, best, new_x = chances(ab, x)
+        sa, sb = turn.starts.dot(a), turn.starts.dot(b)
         # The values are exact when the choices made at the old x are still the best at the new one.
-        go_on = a + b * new_x > stop_a + stop_b * new_x
-        same = np.array_equal(go_on, a + b * x > stop_a + stop_b * x) \
-            and np.array_equal(best, np.argmax(sa + sb * new_x, axis=0))
+        go_on = a + b * new_x > stop_a + stop_b * new_x if fixed is None else fixed[0]
+        same = fixed is not None or (np.array_equal(go_on, a + b * x > stop_a + stop_b * x)
+                                     and np.array_equal(best, np.argmax(sa + sb * new_x, axis=0)))
         x = new_x
         if same:
-            return v, best, go_on
+            return v, best, go_on, ab
     raise NotConverging("the choices at one total of scores kept changing")
 
 
-def _rows(m: Chances, per_edge: np.ndarray) -> np.ndarray:
-    """Sum of probability × value per row, the values given per entry."""
-    out = np.zeros((m.rows,) + per_edge.shape[1:])
-    if m.row.size:
-        starts = np.flatnonzero(np.r_[True, m.row[1:] != m.row[:-1]])
-        out[m.row[starts]] = np.add.reduceat(per_edge * m.p[:, None], starts, axis=0)
-    return out
+def _level(goal: int, total: int) -> np.ndarray:
+    """The score pairs (i, j) of one total, i rising."""
+    return np.array([(a, total - a) for a in range(max(0, total - goal + 1), min(goal - 1, total) + 1)])
+
+
+def _known(goal: int, banks: int, pairs: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """pairs × banked: the value of banking that many points with i against j, `other` the other's chances."""
+    i, j = pairs[:, 0], pairs[:, 1]
+    mine = i[:, None] + np.arange(banks)[None, :]
+    return np.where(mine >= goal, 1.0, 1.0 - other[j[:, None], np.minimum(mine, goal - 1)])
 
 
 def solve_race(turn: TurnModel, goal: int) -> RaceSolution:
@@ -418,13 +479,65 @@ def solve_race(turn: TurnModel, goal: int) -> RaceSolution:
     option = np.zeros((goal, goal), dtype=np.int64)
     go_on = np.zeros((turn.states, goal, goal), dtype=bool)
     layers = _split(turn)
+    warm: np.ndarray | None = None
     for total in range(2 * goal - 2, -1, -1):
-        pairs = np.array([(a, total - a) for a in range(max(0, total - goal + 1), min(goal - 1, total) + 1)])
-        v, best, more = _race_level(turn, layers, goal, win, pairs)
-        win[pairs[:, 0], pairs[:, 1]] = v
-        option[pairs[:, 0], pairs[:, 1]] = best
-        go_on[:, pairs[:, 0], pairs[:, 1]] = more
+        pairs = _level(goal, total)
+        i, j = pairs[:, 0], pairs[:, 1]
+        if warm is not None:  # start from the values of (i, j + 1), or of (i + 1, j) at the other player's goal
+            near = i - max(0, total + 2 - goal) + (j + 1 >= goal)
+            warm = warm[:, np.r_[near, near + warm.shape[1] // 2]]
+        partner = i - i.min()
+        partner = partner[::-1]  # (j, i): the same total, the order reversed
+        x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
+        v, best, more, warm = _race_level(turn, layers, _known(goal, turn.ends.cols, pairs, win), partner, x, warm)
+        win[i, j] = v
+        option[i, j] = best
+        go_on[:, i, j] = more
     return RaceSolution(goal, win, option, go_on)
+
+
+def play_race(turn: TurnModel, goal: int, go_on: tuple[np.ndarray, np.ndarray], option: tuple[np.ndarray, np.ndarray]
+              ) -> np.ndarray:
+    """Two players race to `goal`, each with its own fixed play (go_on[seat][r, i, j], option[seat][i, j], as in a
+    RaceSolution): win[seat, i, j], the chance that `seat`, to move with i points against j, wins."""
+    win = np.zeros((2, goal, goal))
+    layers = _split(turn)
+    for total in range(2 * goal - 2, -1, -1):
+        pairs = _level(goal, total)
+        i, j = pairs[:, 0], pairs[:, 1]
+        k = len(pairs)
+        known = np.vstack([_known(goal, turn.ends.cols, pairs, win[1]), _known(goal, turn.ends.cols, pairs, win[0])])
+        back = (i - i.min())[::-1]
+        partner = np.r_[back + k, back]  # seat 0 at (i, j) hands over to seat 1 at (j, i), and back
+        fixed = (np.hstack([go_on[0][:, i, j], go_on[1][:, i, j]]), np.r_[option[0][i, j], option[1][i, j]])
+        v, _, _, _ = _race_level(turn, layers, known, partner, np.zeros(2 * k), fixed=fixed)
+        win[0, i, j], win[1, i, j] = v[:k], v[k:]
+    return win
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A race game solved for two players: the headline numbers, and the whole policy as JSON data."""
+
+    goal: int
+    first_player: float
+    """The first player's chance of winning, both playing optimally."""
+    per_turn: float
+    """The most points a turn banks on average."""
+    per_turn_option: int
+    """What that play chooses at the start of a turn (e.g. how many dice)."""
+    thumb: int
+    """The best rule of thumb: stop once the turn holds this many points (or when banking wins)."""
+    thumb_option: int
+    """What the rule of thumb chooses at the start of a turn."""
+    thumb_per_turn: float
+    """Its points per turn on average."""
+    thumb_first: float
+    """Its chance of winning against optimal play, moving first."""
+    thumb_second: float
+    """Its chance of winning against optimal play, moving second."""
+    policy: dict[str, Any]
+    """The optimal play at every score pair, as plain JSON data."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,20 +1,25 @@
-"""Measure the exact solver: optimal Pig to 100 (a race), and Dicemants' turn model and race, with the figures."""
+"""Measure the exact solver: optimal Pig to 100 (a race), Dicemants' turn model, race and rule of thumb, with the
+figures; then play the solved strategy through the real engine and check the exact chances by sampling."""
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+import numpy as np  # noqa: E402
 from test_solver import pig_turn  # noqa: E402
 
+from pnp.games.chance import simulate  # noqa: E402
 from pnp.games.dicemants.book import dicemants_rules  # noqa: E402
-from pnp.games.dicemants.solve import turn_model  # noqa: E402
+from pnp.games.dicemants.engine import DicemantsEngine, Strategy  # noqa: E402
+from pnp.games.dicemants.solve import Optimal, Solved, play_race, solve_race, thumb_go_on, turn_model  # noqa: E402
 from pnp.rules import load_game  # noqa: E402
-from pnp.solver import solve_race, turn_points  # noqa: E402
+from pnp.solver import turn_points  # noqa: E402
 
 
 def timed(what: str, fn):  # type: ignore[no-untyped-def]
@@ -24,22 +29,52 @@ def timed(what: str, fn):  # type: ignore[no-untyped-def]
     return value
 
 
+def agrees(what: str, won: float, games: int, exact: float) -> None:
+    """The sampled share against the exact chance, within three standard errors."""
+    error = math.sqrt(exact * (1 - exact) / games)
+    verdict = "agrees" if abs(won - exact) <= 3 * error else "DISAGREES"
+    print(f"  {what}: {won:.4f} in {games:,} games, exact {exact:.4f} (±{error:.4f}): {verdict} within 3 standard "
+          "errors")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--race", action="store_true", help="also solve Dicemants' two-player race (slow: minutes)")
+    parser.add_argument("--games", type=int, default=2000, help="games to sample for each cross-check (default 2000)")
     args = parser.parse_args()
     pig = timed("Pig to 100, two players:", lambda: solve_race(pig_turn(100), 100))
     print(f"  first player wins {pig.first_player:.6f} (Neller & Presser: 0.5306)")
     rules = dicemants_rules(load_game(Path(__file__).resolve().parent.parent / "rules" / "dicemants.yaml"))
     turn = timed("Dicemants turn model:", lambda: turn_model(rules))
-    m = turn.model
+    m, goal = turn.model, rules.goal
     print(f"  {m.states:,} roll states, {m.forced.p.size + m.optional.p.size + m.ends.p.size:,} transitions")
     best = timed("Dicemants diamonds per turn:", lambda: turn_points(m))
     print(f"  {best.value:.4f} diamonds a turn, rolling {m.options[best.option]} dice; by dice: "
           + ", ".join(f"{o}: {v:.4f}" for o, v in zip(m.options, best.expected, strict=True)))
-    if args.race:
-        race = timed(f"Dicemants race to {rules.goal}:", lambda: solve_race(m, rules.goal))
-        print(f"  first player wins {race.first_player:.6f}, rolling {m.options[race.option[0, 0]]} dice")
+    race = timed(f"Dicemants race to {goal}:", lambda: solve_race(m, goal))
+    print(f"  first player wins {race.first_player:.9f}, rolling {m.options[race.option[0, 0]]} dice")
+    thumbs = {n: turn_points(m, go_on=m.stop_bank < n) for n in range(1, len(rules.dice) + 1)}
+    thumb = max(thumbs, key=lambda n: thumbs[n].value)
+    option = int(thumbs[thumb].option)
+    print(f"  rule of thumb: stop at {thumb} in the bag, rolling {m.options[option]}: {thumbs[thumb].value:.4f} a turn")
+    against = timed("Rule of thumb against optimal:", lambda: play_race(
+        m, goal, (thumb_go_on(m, goal, thumb), race.go_on), (np.full((goal, goal), option), race.option)))
+    first, second = float(against[0, 0, 0]), 1 - float(against[1, 0, 0])
+    print(f"  it wins {first:.4f} moving first, {second:.4f} moving second")
+
+    optimal = Optimal(rules)
+    object.__setattr__(optimal, "solved", Solved(rules, turn, race, best, thumb, thumbs[thumb], against))
+    simple = Strategy("thumb", dice=int(m.options[option]), stop_at=thumb)
+    engine = DicemantsEngine(rules)
+    stats = timed("Optimal against itself, sampled:", lambda: simulate(engine, args.games, 2, 1, [optimal], {}))
+    agrees("the first player's share", float(stats.wins_by_seat[0]) / stats.games, stats.games, race.first_player)
+    stats = timed("Optimal against the rule of thumb:", lambda: simulate(engine, args.games, 2, 2, [optimal, simple],
+                                                                        {}))
+    won = dict((name, float(w) / seated) for name, w, seated in stats.wins_by_policy)
+    agrees("the rule of thumb's share (seats rotating)", won["thumb"], stats.games, (first + second) / 2)
+    balanced = Strategy("balanced", dice=6, stop_at=3)
+    stats = timed("Optimal against balanced:", lambda: simulate(engine, args.games, 2, 3, [optimal, balanced], {}))
+    won = dict((name, float(w) / seated) for name, w, seated in stats.wins_by_policy)
+    print(f"  optimal wins {won['optimal']:.4f} of its seats against balanced (roll 6, stop at 3)")
 
 
 if __name__ == "__main__":

@@ -218,7 +218,7 @@ USAGE = [  # (probe, argv, exit, stderr's first line)
     ("S04", ["simulate", "dicemants", "--players", "0"], 2, "pnp simulate: --players must be 2 to 6"),
     ("S05", ["simulate", "dicemants", "--seed", "abc"], 2, "pnp simulate: argument --seed: expected a whole number, found 'abc'"),
     ("S06", ["simulate", "dicemants", "--strategy", "bogus"], 2,
-     "pnp simulate: unknown strategy bogus (choose from cautious, balanced, greedy)"),
+     "pnp simulate: unknown strategy bogus (choose from cautious, balanced, greedy, optimal)"),
 ]
 
 

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from ..sheets.options import Options
     from ..sheets.pads import Pad
     from ..sheets.page import Frame
-    from .protocols import Book
+    from ..solver import Solution
+    from .protocols import Book, Policy
     from .views import Balance
 
 KeyReader = Callable[["Checker", Any, tuple[Any, ...], frozenset[str]], Any]
@@ -140,5 +141,9 @@ class GameSpec:
     """Its cards, for `pnp export`: single card pictures, a Tabletop Simulator deck, print-on-demand files."""
     aids_per_page: int = 2
     """Player aids on a page, one above the other: three where an aid is short, so none is left half empty."""
+    solve: Callable[[Game], Solution] | None = None
+    """Its optimal play for two players, solved exactly (`pnp solve`); None for a game without a solver."""
+    optimal: Callable[[Game], Policy[Any, Any]] | None = None
+    """That play as a strategy `pnp simulate` can seat as `optimal` (two players), solved when it first moves."""
     balance: Balance | None = None
     """What its balance report (`pnp report`) adds: its length measure and charts of its own (with a book)."""

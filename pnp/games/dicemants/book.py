@@ -303,7 +303,8 @@ class DicemantsBook:
         return {"turns": lambda state: int(state.turn)}
 
     def describe(self, policy: Policy[Any, Any]) -> str:
-        assert isinstance(policy, engine.Strategy)
+        if not isinstance(policy, engine.Strategy):
+            return "the solved play, two players"
         return f"roll {policy.dice}, stop at {policy.stop_at} in the bag"
 
     def add_resolve_arguments(self, parser: argparse.ArgumentParser) -> None:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
-from collections.abc import Hashable
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ...solver import Chances, RaceSolution, TurnModel, TurnPoints, solve_race, turn_points
+from ... import derived
+from ...solver import Chances, RaceSolution, Solution, TurnModel, TurnPoints, play_race, solve_race, turn_points
 from . import engine as E
 
 Position = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]
@@ -52,18 +54,57 @@ class DicemantsTurn:
         return self.index[canonical(rules, bag, board, lost, streak)]
 
 
+def _leading(rules: E.DicemantsRules) -> tuple[str, ...]:
+    """The tiers at the top of the precedence whose roll resolves alike whatever the other dice show.
+
+    Precedence: TNT and a broken pick ignore every other face, and a skull ends the turn banking nothing; a locked
+    way that combined with one of them would make the other faces matter again.
+    """
+    top = []
+    for tier in rules.tiers:
+        if tier not in (E.TierId.TNT, E.TierId.SKULL, E.TierId.PICK) or tier in rules.locked_combines:
+            break
+        top.append(tier)
+    return tuple(top)
+
+
 def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     """Every position a turn can reach, and where each roll leads, exactly (the engine resolves every roll)."""
     tnt = _brings_back(rules)
     bugs = sorted(rules.bugs)
     # Bugs act alike (the precedence names the tier, not the face): one bug face stands for all of them.
     faces = {d: tuple(Counter(bugs[0] if f in rules.bugs else f for f in fs).items()) for d, fs in rules.dice}
-    resolved: dict[tuple[tuple[str, ...], int, int, int], tuple[Any, ...]] = {}
+    top = _leading(rules)
+    tier = {f: E._tier_of(rules, f) for fs in faces.values() for f, _ in fs}
+    rest = {d: tuple((f, c) for f, c in fs if tier[f] not in top) for d, fs in faces.items()}
+
+    @functools.cache
+    def ways(board: tuple[str, ...]) -> list[tuple[tuple[str, ...], int]]:
+        return list(each_way(board))
+
+    def each_way(board: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], int]]:
+        """Every roll of the board that can resolve differently, with its number of ways out of 6^n.
+
+        A roll showing a face of a leading tier, and none above it, acts alone: the other dice count as voids.
+        """
+        above = dict.fromkeys(board, 0)  # per die: its ways to show a face of a leading tier met so far
+        for t in top:
+            per = [[(f, c) for f, c in faces[d] if tier[f] == t] for d in board]
+            options = [own + [("", 6 - above[d] - sum(c for _, c in own))] for d, own in zip(board, per, strict=True)]
+            for combo in itertools.product(*options):
+                if any(f for f, _ in combo):
+                    yield tuple(f or "void" for f, _ in combo), math.prod(c for _, c in combo)
+            for d, own in zip(board, per, strict=True):
+                above[d] += sum(c for _, c in own)
+        for combo in itertools.product(*(rest[d] for d in board)):
+            yield tuple(f for f, _ in combo), math.prod(c for _, c in combo)
+
+    resolved: dict[tuple[int, int, int], dict[tuple[str, ...], tuple[Any, ...]]] = {}
 
     def resolve(fs: tuple[str, ...], nb: int, nl: int, streak: int) -> tuple[Any, ...]:
         """One roll resolved with stand-in dice numbered board, bag, lost: where each number ends up."""
-        key = (fs, nb, nl, streak)
-        if key not in resolved:
+        known = resolved.setdefault((nb, nl, streak), {})
+        if fs not in known:
             n = len(fs)
             out = E._resolve(rules, [E.DieInPlay(str(k), f) for k, f in enumerate(fs)],
                              [E.DieInPlay(str(n + k), "diamond") for k in range(nb)],
@@ -71,31 +112,57 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
 
             def ix(dice: tuple[E.DieInPlay, ...]) -> tuple[int, ...]:
                 return tuple(int(d.id) for d in dice)
-            resolved[key] = (out.end is not None, out.banked, out.reroll == E.Again.MANDATORY,
-                             ix(out.bag), ix(out.board), ix(out.lost), out.void_streak)
-        return resolved[key]
+            known[fs] = (out.end is not None, out.banked, out.reroll == E.Again.MANDATORY,
+                         ix(out.bag), ix(out.board), ix(out.lost), out.void_streak)
+        return known[fs]
+
+    merged: dict[tuple[tuple[str, ...], int, int, int], list[tuple[int, tuple[Any, ...]]]] = {}
+
+    def merge(board: tuple[str, ...], nb: int, nl: int, streak: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """The rolls of these dice by how they resolve (stand-in dice): (ways out of 6^n, resolution)."""
+        key = (board, nb, nl, streak)
+        if key not in merged:
+            ends: dict[tuple[Any, ...], int] = {}
+            known = resolved.get((nb, nl, streak), {})
+            for fs, count in ways(board):
+                out = known.get(fs) or resolve(fs, nb, nl, streak)
+                ends[out] = ends.get(out, 0) + count
+            merged[key] = [(count, out) for out, count in ends.items()]
+        return merged[key]
 
     rolls: dict[tuple[tuple[str, ...], int, int, int], list[tuple[Any, ...]]] = {}
 
     def roll(board: tuple[str, ...], nb: int, nl: int, streak: int) -> list[tuple[Any, ...]]:
-        """Every way a roll of these dice ends, merged: (probability, resolution)."""
+        """Every way a roll of these dice ends: (probability, resolution).
+
+        A roll only adds to the lost zone, and TNT takes back its latest die: the engine resolves the roll with at
+        most that one die there, the others stay where they are.
+        """
         key = (board, nb, nl, streak)
         if key not in rolls:
-            merged: Counter[tuple[Any, ...]] = Counter()
-            for combo in itertools.product(*(faces[d] for d in board)):
-                merged[resolve(tuple(f for f, _ in combo), nb, nl, streak)] += math.prod(c for _, c in combo)
-            whole = 6 ** len(board)
-            rolls[key] = [(count / whole, *out) for out, count in merged.items()]
+            n, one = len(board), min(nl, 1)
+            top_lost = n + nb + nl - 1
+            whole = 6 ** n
+            out = rolls[key] = []
+            if nl <= 1:  # the stand-in is the lost die itself
+                out.extend((count / whole, *resolution) for count, resolution in merge(board, nb, nl, streak))
+                return out
+            for count, (end, banked, must, bag, on_board, lost, st) in merge(board, nb, one, streak):
+                kept = tuple(range(n + nb, top_lost + (1 if one and lost[:1] == (n + nb,) else 0)))
+                out.append((count / whole, end, banked, must, tuple(top_lost if k == n + nb else k for k in bag),
+                            tuple(top_lost if k == n + nb else k for k in on_board),
+                            kept + tuple(k for k in lost if k < n + nb), st))
         return rolls[key]
 
     index: dict[Hashable, int] = {}
     positions: list[Position] = []
 
     def number(position: Position) -> int:
-        if position not in index:
-            index[position] = len(positions)
+        i = index.get(position)
+        if i is None:
+            i = index[position] = len(positions)
             positions.append(position)
-        return index[position]
+        return i
 
     dice = [d for d, _ in rules.dice]
     options = tuple(range(1, min(rules.max_dice, len(dice)) + 1))
@@ -103,40 +170,125 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     for o, n in enumerate(options):  # choosing the dice: n dice drawn at random, in the order drawn
         draws = list(itertools.permutations(dice, n))
         starts += [(o, number(canonical(rules, (), draw, (), 0, tnt)), 1 / len(draws)) for draw in draws]
-    ends: list[tuple[int, int, float]] = []
-    forced: list[tuple[int, int, float]] = []
-    optional: list[tuple[int, int, float]] = []
+    edges: tuple[list[list[int]], list[list[int]], list[list[float]]] = ([[], [], []], [[], [], []], [[], [], []])
+    rows, cols, probs = edges  # per kind: ends (column: banked), forced, optional
     done = 0
+    anonymous = [(ANY,) * n for n in range(len(dice) + 1)]
     while done < len(positions):
         bag, board, lost, streak = positions[done]
-        every = board + bag + lost
+        die = (board + bag + lost).__getitem__
         for p, end, banked, must, nbag, nboard, nlost, st in roll(board, len(bag), len(lost), streak):
             if end:  # the turn ended: banked diamonds (none on a skull)
-                ends.append((done, banked, p))
-                continue
-            target = number(canonical(rules, tuple(every[k] for k in nbag), tuple(every[k] for k in nboard),
-                                      tuple(every[k] for k in nlost), st, tnt))
-            (forced if must else optional).append((done, target, p))  # TNT and pick: re-roll at once
+                kind, target = 0, banked
+            else:  # TNT and pick: re-roll at once (forced); else the player may re-roll or stop (optional)
+                kind = 1 if must else 2
+                on_board = tuple(map(die, nboard))  # as canonical(): without TNT on the board, the bag's count only
+                position = (anonymous[len(nbag)], on_board, (), st) if tnt.isdisjoint(on_board) \
+                    else (tuple(map(die, nbag)), on_board, tuple(map(die, nlost)), st)
+                target = index.get(position)
+                if target is None:
+                    target = number(position)
+            rows[kind].append(done)
+            cols[kind].append(target)
+            probs[kind].append(p)
         done += 1
     r = len(positions)
+
+    def chances(kind: int, width: int) -> Chances:
+        return Chances.arrays(r, width, np.array(rows[kind], dtype=np.int64), np.array(cols[kind], dtype=np.int64),
+                              np.array(probs[kind]))
     bank = np.array([len(b) for b, _, _, _ in positions], dtype=np.int64)  # stopping banks the bag
     model = TurnModel(tuple(str(n) for n in options), Chances.of(len(options), r, starts),
-                      Chances.of(r, len(dice) + 1, ends), Chances.of(r, r, forced), Chances.of(r, r, optional), bank)
+                      chances(0, len(dice) + 1), chances(1, r), chances(2, r), bank)
     return DicemantsTurn(model, tuple(positions), index)
 
 
 @dataclass(frozen=True, eq=False)
 class Solved:
-    """Dicemants solved for two players to the rules' goal, and for the most diamonds per turn."""
+    """Dicemants solved for two players to the rules' goal, for the most diamonds per turn, and the best rule of
+    thumb (stop at N diamonds in the bag, or when banking wins) played against the solution."""
 
     rules: E.DicemantsRules
     turn: DicemantsTurn
     race: RaceSolution
     per_turn: TurnPoints
     """The play that banks the most diamonds per turn on average."""
+    thumb: int
+    """N of the best rule of thumb, by diamonds per turn."""
+    thumb_points: TurnPoints
+    """Its diamonds per turn (rolling its best number of dice)."""
+    thumb_against: np.ndarray
+    """thumb_against[seat, i, j]: with the rule of thumb as seat 0 and optimal play as seat 1, the chance that the
+    seat to move, with i diamonds against j, wins."""
+
+    @property
+    def thumb_wins(self) -> tuple[float, float]:
+        """The rule of thumb's chance of winning against optimal play, moving first and moving second."""
+        return float(self.thumb_against[0, 0, 0]), 1.0 - float(self.thumb_against[1, 0, 0])
 
 
+def thumb_go_on(turn: TurnModel, goal: int, stop_at: int) -> np.ndarray:
+    """go_on[r, i, j] of "stop at `stop_at` diamonds in the bag, or when banking wins", at every score pair."""
+    score = np.arange(goal)[None, :, None]
+    return np.broadcast_to(turn.stop_bank[:, None, None] < np.minimum(stop_at, goal - score), (turn.states, goal, goal))
+
+
+@derived.kept("dicemants-solved")
 def solve(rules: E.DicemantsRules) -> Solved:
-    """Everything exact: the turn's positions, the race to the goal, the most diamonds per turn."""
+    """Everything exact: the turn's positions, the race to the goal, the most diamonds per turn, the rule of thumb."""
     turn = turn_model(rules)
-    return Solved(rules, turn, solve_race(turn.model, rules.goal), turn_points(turn.model))
+    m, goal = turn.model, rules.goal
+    race = solve_race(m, goal)
+    thumbs = {n: turn_points(m, go_on=m.stop_bank < n) for n in range(1, len(rules.dice) + 1)}  # its best dice
+    thumb = max(thumbs, key=lambda n: thumbs[n].value)
+    option = np.full((goal, goal), thumbs[thumb].option)
+    against = play_race(m, goal, (thumb_go_on(m, goal, thumb), race.go_on), (option, race.option))
+    return Solved(rules, turn, race, turn_points(m), thumb, thumbs[thumb], against)
+
+
+@dataclass(frozen=True)
+class Optimal:
+    """The solved play for two players, as a strategy `pnp simulate` can seat: solved on its first move."""
+
+    rules: E.DicemantsRules = field(repr=False)
+    name: str = "optimal"
+
+    @functools.cached_property
+    def solved(self) -> Solved:
+        return solve(self.rules)
+
+    def act(self, state: E.State) -> E.Action:
+        if len(state.scores) != 2:
+            raise ValueError(f"the optimal strategy is solved for two players, not {len(state.scores)}")
+        solved = self.solved
+        mine, other = state.scores[state.current], state.scores[1 - state.current]
+        if state.phase == E.Phase.CHOOSE:
+            return E.Roll(int(solved.turn.model.options[solved.race.option[mine, other]]))
+        if mine + len(state.bag) >= self.rules.goal:
+            return E.Stop()  # banking wins
+        r = solved.turn.state(tuple(d.id for d in state.bag), tuple(d.id for d in state.board),
+                              tuple(d.id for d in state.lost), state.void_streak, self.rules)
+        return E.Reroll() if solved.race.go_on[r, mine, other] else E.Stop()
+
+
+def solution(rules: E.DicemantsRules) -> Solution:
+    """The headline numbers and the whole policy, as `pnp solve` prints them."""
+    solved = solve(rules)
+    m, race, goal = solved.turn.model, solved.race, rules.goal
+    states = []
+    for r, (bag, board, lost, streak) in enumerate(solved.turn.positions):
+        go = race.go_on[r]
+        if go.any():  # roll states left out: stop there at every score
+            states.append({"bag": "".join(bag), "board": "".join(board), "lost": "".join(lost), "void_rolls": streak,
+                           "go_on": "all" if go.all() else "".join("1" if g else "0" for g in go.ravel().tolist())})
+    policy = {
+        "scores": "i is the mover's score, j the other's; a table is indexed [i][j], a go_on string at i * goal + j",
+        "dice": [[int(m.options[o]) for o in row] for row in race.option.tolist()],
+        "roll_states": "after a roll that lets you re-roll or stop: re-roll where go_on says 1 (or all), else stop; "
+                       "a bag marked * holds that many diamonds, which dice no longer matters; states not listed: stop",
+        "go_on": states,
+    }
+    wins = solved.thumb_wins
+    return Solution(goal, race.first_player, solved.per_turn.value, int(m.options[solved.per_turn.option]),
+                    solved.thumb, int(m.options[solved.thumb_points.option]), solved.thumb_points.value, wins[0],
+                    wins[1], policy)

@@ -5,15 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from ...i18n import Translator, names, placeholder_problems
 from ...model import FieldPath, FrozenDict, Game, Params, Range, Sentence, Text
 from ...rules import ID, MAX_DICE, Checker, kind_of
 from ...sheets.options import BLANK_DIE
 from ..gamespec import GameSpec, Sheet
-from .book import BALANCE, DicemantsBook
+from .book import BALANCE, DicemantsBook, dicemants_rules
 from .kit import mine_layout, score_pad
+
+if TYPE_CHECKING:
+    from ...solver import Solution
+    from ..protocols import Policy
 
 NARRATION = ("sends", "then", "only", "tie", "reaches", "reaches_one", "idle")
 """What a bug's own sentences tell: it sends a board diamond away (first, after another bug, the only one
@@ -164,6 +168,18 @@ def _dice_needed(game: Game, tr: Translator) -> str:
         n), n=n, first=game.dice[0].id, last=game.dice[-1].id, size=BLANK_DIE)
 
 
+def _solution(game: Game) -> Solution:
+    from .solve import solution  # NumPy and SciPy, loaded only for a solve
+
+    return solution(dicemants_rules(game))
+
+
+def _optimal(game: Game) -> Policy[Any, Any]:
+    from .solve import Optimal  # NumPy and SciPy, loaded only when the solved play is seated
+
+    return Optimal(dicemants_rules(game))
+
+
 SPEC = GameSpec(
     id="dicemants",
     params=DicemantsParams,
@@ -177,5 +193,7 @@ SPEC = GameSpec(
     context=_context,
     sheets=(Sheet("mats", mine_layout, lambda tr: tr.gettext("Mat"), wanted=lambda game: game.has_part("mat")),),
     book=DicemantsBook(),
+    solve=lambda game: _solution(game),
+    optimal=lambda game: _optimal(game),
     balance=BALANCE,
 )

@@ -319,7 +319,7 @@ def test_simulation_is_reproducible_by_seed(project):
     wins = [int(line.split(": ")[1].split()[0]) for line in lines if "wins in" in line]
     assert sum(wins) == 12
     code, _, err = run("--root", str(project.root), "simulate", "dicemants", "--strategy", "reckless")
-    assert code == 2 and "unknown strategy reckless (choose from cautious, balanced, greedy)" in err
+    assert code == 2 and "unknown strategy reckless (choose from cautious, balanced, greedy, optimal)" in err
 
 
 @pytest.mark.parametrize("lang", LANGS)
