@@ -233,13 +233,15 @@ def load_game(path: Path, shown_as: str | None = None) -> Game:
     A file read before with the same bytes, name and registered games gives the same (immutable) Game without
     being parsed again.
     """
-    raw = read_capped(path, shown_as or str(path))
-    return _load_game(path, shown_as, raw, registry())
+    shown = shown_as or str(path)
+    return _load_game(shown, read_capped(path, shown), registry())
 
 
 @lru_cache(maxsize=64)
-def _load_game(path: Path, shown_as: str | None, raw: bytes, games: tuple[tuple[str, str], ...]) -> Game:
-    doc = load_yaml(path, shown_as, drawable(), raw)
+def _load_game(shown: str, raw: bytes, games: tuple[tuple[str, str], ...]) -> Game:
+    # The Game depends on the file's name as shown, its bytes and the games registered, not on where it lies:
+    # a copy of the project reads as the same Game.
+    doc = load_yaml(Path(shown), shown, drawable(), raw)
     data = doc.data
     game_id = data.get("id") if isinstance(data, dict) else None
     spec = _spec(game_id)

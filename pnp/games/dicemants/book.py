@@ -122,8 +122,8 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
 def example_view(example: engine.Example, game: Game, tr: Translator, number: int) -> ExampleView:
     """One example in the reader's language."""
     res = example.resolution
-    # When the turn ends, what you bank or lose depends on the bag: say that it is empty.
-    empty = not example.bag and res.turn_over
+    # Every example says what the bag holds before the roll: a thief, a skull or a bug may take from it.
+    empty = not example.bag
     before = []
     if example.bag:
         before.append(tr.format(tr.ngettext("Your bag holds {n:word} diamond.", "Your bag holds {n:word} diamonds.",
