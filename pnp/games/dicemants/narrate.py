@@ -44,7 +44,7 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
             sent = False
         elif kind == Kind.TO_LOST and event["cause"] == "pick":
             if event["position"] == event["cause_position"]:
-                out.append(tr.gettext("The pick is alone on the board, so it goes to the lost zone itself."))
+                out.append(tr.gettext("The pick is alone on the board, so the pick itself goes to the lost zone."))
             else:
                 out.append(tr.format(tr.gettext("Die {die}, the one closest to the pick, goes to the lost zone."),
                                      die=_letter(event["die"])))

@@ -144,10 +144,11 @@ def _rolled_and_triggered(event: Event, who: str, story: _Story, tr: Translator)
     """A first roll that triggers the yellow card at once; "too" when a player before triggered it the same way."""
     n, result = len(event["faces"]), event["total"]
     if story.triggered is None:
-        message = tr.ngettext("{player} rolls {n:word} die for a total of {total}, which triggers the yellow card "
-                              "at once.",
-                              "{player} rolls {n:word} dice for a total of {total}, which triggers the yellow card "
-                              "at once.", n)
+        # The roll triggers the card, not its total: the card may ask for something else (two 5s).
+        message = tr.ngettext("{player} rolls {n:word} die (a total of {total}) and triggers the yellow card at "
+                              "once.",
+                              "{player} rolls {n:word} dice (a total of {total}) and triggers the yellow card at "
+                              "once.", n)
     elif story.triggered == result:
         message = tr.ngettext("{player} rolls {n:word} die, also for a total of {total}, and triggers the card too.",
                               "{player} rolls {n:word} dice, also for a total of {total}, and triggers the card too.",

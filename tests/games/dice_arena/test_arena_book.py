@@ -218,7 +218,7 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
         assert sentence in text
     assert "Player die" in text and "Arena die" not in text  # the components name no die the rules never use
     markup = html("dice-arena", "en")
-    assert "Originally published as <em>Strike</em>." in markup
+    assert "Published there as <em>Strike</em>." in markup
     for head in ("Strike:", "Failed throw:", "In or out:", "How to throw:"):  # run-in heads, set in bold
         assert f"<strong>{head}</strong> " in markup
 

@@ -368,16 +368,15 @@ def test_the_components_table_drops_how_many_only_when_every_count_is_one(projec
     assert re.findall(r"<th>([^<]*)</th>", head.group(1)) == (["Die", "Faces"] if hidden else ["Die", "How many", "Faces"])
 
 
-def test_an_example_that_banks_nothing_says_the_bag_was_empty():
-    """When the turn ends, what is banked or lost depends on the bag: an empty one is said, a full one counted."""
+def test_every_example_says_what_the_bag_holds():
+    """A thief, a skull or a bug may take from the bag: every example says what it holds before the roll."""
     g = game("dicemants")
     before = {e.id: example_view(e, g, tr("en"), i).before for i, e in enumerate(examples(g), 1)}
-    assert before["locked-bug"] == ("Your bag is empty.",)
-    assert before["pick-alone"] == ("Your bag is empty.",)
+    assert before["locked-bug"] == before["pick-alone"] == before["pinned-1"] == ("Your bag is empty.",)
     assert before["void-streak"] == ("Your bag is empty, and your previous roll showed nothing but voids.",)
-    assert before["locked-thief"] == before["pinned-6"] == before["locked-plain"] == ("Your bag is empty.",)
     assert before["skull-big-bag"] == ("Your bag holds three diamonds.",)
-    assert before["pinned-1"] == () and before["tnt-empty-lost"] == ()  # the turn goes on: the bag does not matter
+    assert before["tnt-return"] == ("Your bag is empty.", "The lost zone holds one die.")
+    assert all(lines and lines[0].startswith("Your bag ") for lines in before.values())
 
 
 def test_the_dice_head_also_needed_and_the_tiers_are_read_from_tier_one():

@@ -200,7 +200,7 @@ def test_examples_narration_in_english_is_exact():
     )
     # Both turns trigger the yellow card on the first roll: the second says "too", and the two players are "both".
     assert views["nobody-wins"].sentences == (
-        "Vito rolls three dice for a total of 13, which triggers the yellow card at once.",
+        "Vito rolls three dice (a total of 13) and triggers the yellow card at once.",
         "Rosa rolls four dice, also for a total of 13, and triggers the card too.",
         "Both players triggered the card, so nobody wins the round: the seven dice on the table stay there for the "
         "winner of the next round.",
