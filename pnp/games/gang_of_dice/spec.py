@@ -109,7 +109,7 @@ def _derive(game: Game) -> Mapping[str, Any]:
     deck = cards(game)
     bonus = params(game).bonus_dice
     out: dict[str, Any] = {"cards_total": len(deck), "bonus_rounds": tuple(sorted(bonus)),
-                           "bonus_round_count": len(bonus)}
+                           "bonus_counts": tuple(bonus[r] for r in sorted(bonus)), "bonus_round_count": len(bonus)}
     # An ordinary die stands in for a Gang die: the pips at the gangster's place show the gangster (the 6).
     art = {face.id: face.art for face in game.faces}
     gangster = next((i + 1 for die in game.dice for i, face_id in enumerate(die.faces)
