@@ -10,7 +10,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from babel.messages.pofile import read_po
-from helpers import LANGS, PDF_CASES, ROOT, font_sizes, game, html, html_text, spaced, tr
+from helpers import LANGS, PDF_CASES, ROOT, font_sizes, game, html, html_text, pdf_text, spaced, tr
 from markupsafe import escape
 
 from pnp.build import build
@@ -80,7 +80,7 @@ def test_rulebook_pdf_reads_back(made, game_id, lang):
     pdf = made(game_id, "rulebook", lang)
     reader = pypdf.PdfReader(pdf)
     assert len(reader.pages) == PAGES[game_id, lang]
-    text = " ".join(re.sub(r"-\n", "", "\n".join(p.extract_text() for p in reader.pages)).split())
+    text = pdf_text(pdf)
     g = game(game_id)
     for page in reader.pages:
         box = page.mediabox

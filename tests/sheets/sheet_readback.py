@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path as FilePath
 
 import pypdf
-from helpers import operations
+from helpers import operations, page_texts
 from pypdf import PageObject
 
 MM = 25.4 / 72  # millimetres per PDF point
@@ -23,9 +23,8 @@ def reader(path: FilePath) -> pypdf.PdfReader:
 
 
 def text(path: FilePath, pages: slice = slice(None)) -> str:
-    """A PDF's text with spaces and line ends normalised to single spaces."""
-    raw = "\n".join(page.extract_text() for page in reader(path).pages[pages])
-    return re.sub(r"\s+", " ", raw)
+    """A PDF's text (read by PDFium) with spaces and line ends normalised to single spaces."""
+    return re.sub(r"\s+", " ", "\n".join(page_texts(path)[pages]))
 
 
 def page_size(page: PageObject) -> tuple[float, float]:

@@ -322,7 +322,9 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
         "Odd and even cards count dice, not values: two dice showing 3\u00a0count as two odd dice.",
         "If every player triggers the warning card, nobody wins the round. The dice stay on the table for the winner "
         "of the next round.",
-        "If everyone triggers the card, the dice stay for the next round’s winner.",
+        "If everyone triggers the card, the dice stay for the next round’s winner; in round\u00a012, they are "
+        "discarded.",
+        "Bonus dice join the table at the start of rounds\u00a010, 11, and 12: 3, 6, and 9, in that order.",
     ):
         assert sentence in text
 
