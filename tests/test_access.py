@@ -129,3 +129,16 @@ def test_sheet_is_tagged_and_says_what_it_shows(made, game_id, kind):
         if kind == "stickers":
             assert any(f"Stickers: {t.text(f.name, g.values)}" in art or f": {t.text(f.name, g.values)}," in art
                        for f in g.faces)
+
+
+def test_a_card_sheet_names_every_card_it_shows(made):
+    """Art to cut: each page of fronts says which cards it holds, colour and condition, in the reader's words."""
+    from pnp.games.gang_of_dice.cards import colour_name, condition_text
+    from pnp.games.gang_of_dice.spec import cards
+
+    g, t = game("gang-of-dice"), tr("en")
+    pdf, tree = structure(made("gang-of-dice", "cards"))
+    art = " ".join(str(e.get("/Alt", "")) for e in tree if e.S == "/Figure").replace("\N{NO-BREAK SPACE}", " ")
+    for card in cards(g):
+        said = f"{colour_name(card, t)} card: {condition_text(card, t)}".replace("\N{NO-BREAK SPACE}", " ")
+        assert said in art, said

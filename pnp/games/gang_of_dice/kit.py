@@ -334,6 +334,10 @@ def _cards_context(game: Game, tr: Translator, ink: str, pages: Sequence[Side | 
         "band_path": band_path,
         "band_height": BAND,
         "condition_text": lambda card: keep_last_word(condition_text(card, tr)),
+        # A page's art says which cards it shows, one by one, to a screen reader (the backs say what they are).
+        "cards_alt": lambda side: tr.join([tr.format(tr.gettext("{colour} card: {condition}"),
+                                                     colour=colour_name(card, tr), condition=condition_text(card, tr))
+                                           for _, card, _ in side.fronts]),
         "colour_name": lambda card: colour_name(card, tr),
         "colour_rule": lambda card: colour_rule(card, tr),
         "icon": lambda scope, card, cx, bottom, ink: icon_svg(scope, glyphs(card, face_max), cx, bottom, ink),
