@@ -135,16 +135,30 @@ _OPERATIONS: dict[int, tuple[Any, list[tuple[list[Any], str]]]] = {}
 
 
 def operations(content: Any, pdf: Any) -> list[tuple[list[Any], str]]:
-    """A content stream's (operands, operator) list, parsed once per stream object however often it is walked."""
+    """A content stream's (operands, operator) list, parsed once per stream object however often it is walked.
+
+    pypdf finds the stream and decodes it; qpdf (pikepdf) parses its operators, many times faster. Numbers come as
+    int or Decimal, arrays as sequences, names as pikepdf Names (str() gives `/Name`)."""
+    import pikepdf
     import pypdf.generic
 
     held = _OPERATIONS.get(id(content))
     if held is None or held[0] is not content:  # the stream object is kept with its result, so its id stays its own
         stream = content if isinstance(content, pypdf.generic.ContentStream) else pypdf.generic.ContentStream(
             content, pdf)
-        ops = [(operands, op.decode() if isinstance(op, bytes) else op) for operands, op in stream.operations]
+        data = stream.get_data()
+        ops = [(list(operands), str(op)) for operands, op in pikepdf.parse_content_stream(
+            pikepdf.Stream(_scratch(), data))]
         held = _OPERATIONS[id(content)] = (content, ops)
     return held[1]
+
+
+@cache
+def _scratch() -> Any:
+    """An empty PDF for qpdf to hold the streams it parses."""
+    import pikepdf
+
+    return pikepdf.new()
 
 LANGS = PROJECT.languages
 """The languages the real project prints in: English, then es, ca, ru (from its catalogs)."""

@@ -166,7 +166,7 @@ def _walk(content, resources, ctm, height, found, pdf) -> None:
             subpaths.clear()
             curves = 0
         elif op == "Do":
-            xobject = resources["/XObject"][operands[0]].get_object()
+            xobject = resources["/XObject"][str(operands[0])].get_object()
             if xobject.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in xobject.get("/Matrix", (1, 0, 0, 1, 0, 0)))
                 _walk(xobject, xobject.get("/Resources", resources), _multiply(matrix, state["ctm"]), height, found, pdf)
