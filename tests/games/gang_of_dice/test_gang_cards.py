@@ -201,8 +201,8 @@ def test_ink_low_puts_the_low_ink_cards_in_the_kit(gang_pdf, project, tmp_path):
     first = marks["Warning cards (low ink)"]
     assert first % 2 == 0
     kit_texts = page_texts(job.path)
-    for i, text in enumerate(page_texts(gang_pdf("cards-low-ink"))):
-        assert kit_texts[first + i] == text
+    for i, words in enumerate(page_texts(gang_pdf("cards-low-ink"))):
+        assert kit_texts[first + i] == words
 
 
 @pytest.mark.parametrize("kind, ink", [("cards", "full"), ("cards-low-ink", "full"), ("cards-fold", "full"),
