@@ -169,8 +169,11 @@ def number_and_word(space: str) -> Callable[[str], list[Edit]]:
 
 def before_percent(space: str) -> Callable[[str], list[Edit]]:
     """`58,3 %`: the space before a percent sign after a number is `space`, added where none is written."""
-    regex = re.compile(rf"(?<=\d)({_SPACE}?)%")
+    return _space_before(re.compile(rf"(?<=\d)({_SPACE}?)%"), space)
 
+
+def _space_before(regex: re.Pattern[str], space: str) -> Callable[[str], list[Edit]]:
+    """Edits that make the space `regex` finds in group 1 before a mark `space`, inserting it where none is."""
     def edits(text: str) -> list[Edit]:
         out: list[Edit] = []
         for m in regex.finditer(text):
@@ -245,18 +248,8 @@ def before_marks(marks: str, space: str) -> Callable[[str], list[Edit]]:
     """`Attention\u00a0!`, `Règle\u00a0:`: the space before these marks after a word is `space`, added where
     none is written; a mark inside a word or a number (`10:30`, `?!`) is left alone."""
     kinds = re.escape(marks)
-    regex = re.compile(rf"(?<=[^\s\x00\x01{kinds}])({_SPACE}?)[{kinds}](?=[\s\x00\u00bb\"”){kinds}]|\Z)")
-
-    def edits(text: str) -> list[Edit]:
-        out: list[Edit] = []
-        for m in regex.finditer(text):
-            if not m.group(1):
-                out.append((m.start(), space, True))
-            elif m.group(1) != space:
-                out.append((m.start(), space, False))
-        return out
-
-    return edits
+    return _space_before(re.compile(rf"(?<=[^\s\x00\x01{kinds}])({_SPACE}?)[{kinds}](?=[\s\x00\u00bb\"”){kinds}]|\Z)"),
+                         space)
 
 
 def inside_quotes(space: str) -> Callable[[str], list[Edit]]:

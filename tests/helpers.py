@@ -162,3 +162,21 @@ def _scratch() -> Any:
 
 LANGS = PROJECT.languages
 """The languages the real project prints in: English, then es, ca, ru (from its catalogs)."""
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+NO_BROWSER = "no Chromium: scripts/install.sh installs chromium and chromium-driver with apt-get"
+"""Why a browser test is skipped: only where the system's Chromium and its driver are missing."""
+
+
+def chromium() -> Any:
+    """A headless Chromium driven by Selenium through the system's chromedriver (as root: no sandbox)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)

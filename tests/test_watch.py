@@ -13,12 +13,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import CHROMEDRIVER, CHROMIUM, NO_BROWSER, ROOT, chromium
 
 from pnp.preview import inside
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 
 def start(root: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
@@ -58,20 +55,13 @@ def stop(process: subprocess.Popen[str]) -> str:
     return err
 
 
-@pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-                    reason="no Chromium: scripts/install.sh installs chromium and chromium-driver with apt-get")
+@pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()), reason=NO_BROWSER)
 def test_the_open_rulebook_shows_a_new_goal_without_a_reload_by_hand(copy):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     process, url = start(copy, "dead-mans-dice", "--lang", "en", "--no-pdf")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    browser = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    browser = chromium()
     try:
         browser.get(url)
         browser.find_element(By.LINK_TEXT, "Rulebook").click()

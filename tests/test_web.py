@@ -6,12 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import PROJECT
+from helpers import CHROMEDRIVER, CHROMIUM, NO_BROWSER, PROJECT, chromium
 
 from pnp.build import build
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 
 @pytest.fixture(scope="module")
@@ -33,18 +30,11 @@ def test_the_page_needs_no_file_but_the_games_fonts(pages):
     assert fonts.count("@font-face") == 10 and fonts.count('src: url("data:font/ttf;base64,') == 10
 
 
-@pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-                    reason="no Chromium: scripts/install.sh installs chromium and chromium-driver with apt-get")
+@pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()), reason=NO_BROWSER)
 def test_the_page_reads_on_a_phone_and_a_desktop_and_switches_language(pages):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    browser = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    browser = chromium()
     try:
         english = (pages / "dead-mans-dice" / "en" / "rulebook.html").as_uri()
         for width, mobile in ((360, True), (1280, False)):
