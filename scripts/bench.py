@@ -20,9 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp import derived  # noqa: E402
-from pnp.build import EVERY, build, plan  # noqa: E402
+from pnp.build import EVERY, LIGHT, build, plan  # noqa: E402
 from pnp.i18n import translator  # noqa: E402
-from pnp.model import LANGS  # noqa: E402
 from pnp.project import Project  # noqa: E402
 from pnp.rulebook import rulebook_html  # noqa: E402
 from pnp.rules import load_games  # noqa: E402
@@ -50,8 +49,9 @@ def bare_renders(project: Project) -> tuple[float, int]:
     from weasyprint import HTML
 
     games = load_games(project.rules, project.root)
-    jobs = [job for job in plan(project, games, list(LANGS), project.root / "bare", EVERY) if job.kind != "kit"]
-    translators = {lang: translator(project.locales, lang, project.root) for lang in LANGS}
+    jobs = [job for job in plan(project, games, list(project.languages), project.root / "bare", EVERY)
+            if job.kind not in ("kit", *LIGHT)]  # the PDFs WeasyPrint renders
+    translators = {lang: translator(project.locales, lang, project.root) for lang in project.languages}
     pages = [rulebook_html(project, job.game, translators[job.lang]) if job.kind == "rulebook"
              else sheet_html(project, job.game, translators[job.lang], job.kind) for job in jobs]
     total, used = 0.0, 0.0
