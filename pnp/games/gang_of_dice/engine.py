@@ -1019,9 +1019,12 @@ def _tie(rules: GangRules, used: list[str]) -> Example | None:
 
 
 def _both_trigger(rules: GangRules, used: list[str], sizes: tuple[int, int]) -> tuple[Card, list[Plan]] | None:
-    """A yellow card both players' first rolls trigger (the lowest totals that do)."""
+    """A yellow card both players' first rolls trigger, with rolls a reader takes in at a glance (no gangster,
+    no repeated value, the lowest total). The second player rolls as a sensible player would once the first has
+    triggered the card: a single die, as any result clear of it wins; so the card is one a single die can trigger."""
     for card in _ordered(rules, used, lambda c: c.is_yellow):
-        rolls = [_met_by(rules, card, n) for n in sizes]
+        rolls = [sorted(_met_by(rules, card, n), key=lambda r: (r.count(GANGSTER), len(r) - len(set(r)), total(r)))
+                 for n in sizes]
         if all(rolls):
             return card, [Plan(r[0]) for r in rolls]
     return None
@@ -1045,7 +1048,7 @@ def _nobody_and_bonus(rules: GangRules, used: list[str]) -> list[Example]:
     found: list[Example] = []
     players = rules.players[0]
     pools = (rules.pool(players),) * players
-    if round_ < rules.rounds and (both := _both_trigger(rules, used, (3, 4))) is not None:
+    if round_ < rules.rounds and (both := _both_trigger(rules, used, (3, 1))) is not None:
         start, before = _example_round(rules, pools, round_)
         card, plans = both
         found.append(_example("nobody-wins", start, before, card, plans[:players]))
@@ -1074,7 +1077,7 @@ def _last_pools(rules: GangRules, players: int) -> tuple[int, ...]:
 def _last_round(rules: GangRules, used: list[str]) -> Example | None:
     """Everyone triggers the card in the last round: the dice are discarded, and the game ends."""
     players = rules.players[0]
-    both = _both_trigger(rules, used, (2, 3))
+    both = _both_trigger(rules, used, (2, 1))
     if both is None:
         return None
     start, before = _example_round(rules, _last_pools(rules, players), rules.rounds)

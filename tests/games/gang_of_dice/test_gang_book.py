@@ -199,10 +199,11 @@ def test_examples_narration_in_english_is_exact():
         "That is clear of the card, so Vito stops with one re-roll to spare.",
     )
     # Both turns trigger the yellow card on the first roll: the second says "too", and the two players are "both".
+    # Once Vito has triggered it, Rosa wins with any result clear of it: she rolls a single die, and is unlucky.
     assert views["nobody-wins"].sentences == (
-        "Vito rolls three dice (a total of 13) and triggers the yellow card at once.",
-        "Rosa rolls four dice, also for a total of 13, and triggers the card too.",
-        "Both players triggered the card, so nobody wins the round: the seven dice on the table stay there for the "
+        "Vito rolls three dice (a total of 6) and triggers the yellow card at once.",
+        "Rosa rolls one die for a total of 1 and triggers the card too.",
+        "Both players triggered the card, so nobody wins the round: the four dice on the table stay there for the "
         "winner of the next round.",
     )
     assert views["gangster"].sentences[-1] == "Had the gangster shown 2 or 4 instead, the card would have triggered."
@@ -213,9 +214,9 @@ def test_examples_narration_in_english_is_exact():
     last = views["last-round"]
     assert last.before[1:] == ("This is a bonus round, so nine bonus dice join the table.", "Rosa starts the round.",
                                "Vito has a pool of 57 dice, and Rosa has 48.")
-    assert last.sentences[-2:] == ("Both players triggered the card in the last round, so all 14 dice on the table are "
-                                   "discarded.", "Vito ends the game with 54 dice, Rosa with 46: Vito wins.")
-    assert [t.name for t in last.extra["turns"]] == ["Rosa", "Vito"]
+    assert last.sentences[-2:] == ("Both players triggered the card in the last round, so all 12 dice on the table are "
+                                   "discarded.", "Vito ends the game with 56 dice, Rosa with 46: Vito wins.")
+    assert [(t.name, len(t.rolls[0].faces)) for t in last.extra["turns"]] == [("Rosa", 2), ("Vito", 1)]
     out = views["out-of-dice"]
     assert out.before[1] == "Rosa starts the round."
     assert [(t.name, len(t.rolls[0].faces)) for t in out.extra["turns"]] == [("Rosa", 3), ("Vito", 2)]
@@ -224,7 +225,7 @@ def test_examples_narration_in_english_is_exact():
     assert [r.fresh for r in dodge.extra["turns"][0].rolls] == [(False, False, False), (True, False, False)]
     assert [r.faces for r in dodge.extra["turns"][0].rolls] == [("five", "two", "gangster"), ("four", "two", "gangster")]
     assert views["bonus-round"].before[1:3] == ("This is a bonus round, so three bonus dice join the table.",
-                                                "The seven dice left from the round before are still on the table.")
+                                                "The four dice left from the round before are still on the table.")
 
 
 @pytest.mark.parametrize("lang", LANGS)
