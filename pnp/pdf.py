@@ -213,10 +213,12 @@ _fonts: Any = None
 (the PDFs come out byte for byte the same)."""
 
 
-def _font_configuration(make: Callable[[], Any]) -> Any:
+def _font_configuration() -> Any:
     global _fonts
     if _fonts is None:
-        _fonts = make()
+        from weasyprint.text.fonts import FontConfiguration
+
+        _fonts = FontConfiguration()
     return _fonts
 
 
@@ -235,7 +237,6 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     for a printer, None for a plain PDF.
     """
     from weasyprint import HTML
-    from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import FatalURLFetchingError
 
     handler = _Warnings()
@@ -244,7 +245,7 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     fetcher = _fetcher_class()(allowed)
     data = b""
     try:
-        fonts = _font_configuration(FontConfiguration)
+        fonts = _font_configuration()
         html = whole_last_words(html)
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
         data = document.write_pdf(pdf_variant=variant, uncompressed_pdf=False)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ...i18n import Translator
 from .engine import COLOURS, CONDITIONS, GANGSTER, Card, triggers
 
-__all__ = ["COLOURS", "CONDITIONS", "GANGSTER", "Card", "triggers", "condition_text", "colour_name", "colour_rule"]
+__all__ = ["COLOURS", "CONDITIONS", "GANGSTER", "Card", "triggers", "condition_text", "colour_name", "colour_rule",
+           "card_alt"]
 """The cards and their predicates live in the pure engine (engine.py); this module gives them words."""
 
 
@@ -53,3 +54,9 @@ def colour_rule(card: Card, tr: Translator) -> str:
     if card.colour == "yellow":
         return tr.gettext("Checked after every roll and re-roll.")
     return tr.gettext("Checked once, on your final result.")
+
+
+def card_alt(card: Card, tr: Translator) -> str:
+    """What a picture of the card says to a screen reader: `black card: Total of 7 or more`."""
+    return tr.format(tr.gettext("{colour} card: {condition}"), colour=colour_name(card, tr),
+                     condition=condition_text(card, tr))

@@ -16,7 +16,7 @@ from ...sheets.art import face_use, pip_defs
 from ...sheets.options import Options
 from ...sheets.pads import Head, Pad, Row, fixed_rows, table_box
 from ...sheets.page import Frame, Line, Rect, crop_marks
-from .cards import Card, colour_name, colour_rule, condition_text
+from .cards import Card, card_alt, colour_name, colour_rule, condition_text
 
 CARD_W, CARD_H = 88.0, 63.0
 """Poker size, 63 × 88 mm, laid landscape: six cards and their bleed fit on A4 and on Letter."""
@@ -335,9 +335,7 @@ def _cards_context(game: Game, tr: Translator, ink: str, pages: Sequence[Side | 
         "band_height": BAND,
         "condition_text": lambda card: keep_last_word(condition_text(card, tr)),
         # A page's art says which cards it shows, one by one, to a screen reader (the backs say what they are).
-        "cards_alt": lambda side: tr.join([tr.format(tr.gettext("{colour} card: {condition}"),
-                                                     colour=colour_name(card, tr), condition=condition_text(card, tr))
-                                           for _, card, _ in side.fronts]),
+        "cards_alt": lambda side: tr.join([card_alt(card, tr) for _, card, _ in side.fronts]),
         "colour_name": lambda card: colour_name(card, tr),
         "colour_rule": lambda card: colour_rule(card, tr),
         "icon": lambda scope, card, cx, bottom, ink: icon_svg(scope, glyphs(card, face_max), cx, bottom, ink),

@@ -13,7 +13,7 @@ from ...rules import ID, PIPS, Checker
 from ..gamespec import Deck, GameSpec, Sheet
 from . import kit
 from .book import BALANCE, GangBook
-from .cards import COLOURS, CONDITIONS, Card, colour_name, colour_rule, condition_text
+from .cards import COLOURS, CONDITIONS, Card, card_alt, colour_name, colour_rule, condition_text
 from .kit import card_miniature, score_pad
 
 
@@ -129,9 +129,7 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
         "bonus_dice": params(game).bonus_dice,
         "pool_groups": lambda die: pool_groups(die.per_player_by_count),
         # The worked examples and the odds tables: a card pictured small, found by its number in the deck.
-        "card_picture": lambda card, scope: card_miniature(card, params(game).face_max, scope, tr.format(
-            tr.gettext("{colour} card: {condition}"), colour=colour_name(card, tr),
-            condition=condition_text(card, tr))),
+        "card_picture": lambda card, scope: card_miniature(card, params(game).face_max, scope, card_alt(card, tr)),
         "also_needed": lambda: _also_needed(game, tr),
     }
 
