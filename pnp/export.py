@@ -24,7 +24,7 @@ from .model import Die, Game
 from .pdf import render_pdf
 from .project import FONTS_DIR, Project
 from .sheets import dice
-from .sheets.kinds import _common, sheet
+from .sheets.kinds import common_context, sheet
 from .sheets.options import BLANK_DIE, Options
 from .sheets.page import Frame, Placed
 from .templating import render_template, template_file, template_folders
@@ -226,7 +226,7 @@ class _Maker:
     # --- Cards -----------------------------------------------------------------
 
     def _context(self, frame: Frame, layout: dict[str, Any]) -> dict[str, Any]:
-        context = _common(self.game, self.tr, frame)
+        context = common_context(self.game, self.tr, frame)
         context.update(layout)
         context["bare"] = True
         return context

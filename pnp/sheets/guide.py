@@ -11,7 +11,7 @@ from ..model import Die, Game
 from ..project import Project
 from ..templating import render_template
 from . import dice
-from .kinds import _common, sheets_for
+from .kinds import common_context, sheets_for
 from .options import BLANK_DIE, Options
 from .page import Frame
 
@@ -129,7 +129,7 @@ def guide_html(project: Project, game: Game, tr: Translator, paper: str, options
                parts: list[Part]) -> str:
     """The what-to-print page, then one page that says it is intentionally blank (the kit's duplex filler)."""
     frame = Frame.of(paper)
-    context = _common(game, tr, frame)
+    context = common_context(game, tr, frame)
     context.update({
         "parts": parts,
         "buy": shopping(game, tr, parts, paper == "letter"),

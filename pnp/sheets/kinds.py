@@ -30,7 +30,7 @@ def points(pts: list[tuple[float, float]]) -> str:
     return " ".join(f"{mm(x)},{mm(y)}" for x, y in pts)
 
 
-def _common(game: Game, tr: Translator, frame: Frame) -> dict[str, Any]:
+def common_context(game: Game, tr: Translator, frame: Frame) -> dict[str, Any]:
     """What every sheet template may use: the game's context, the page and the face art."""
     footer = frame.footer
     context = game_context(game, tr)
@@ -132,6 +132,6 @@ def sheet_html(project: Project, game: Game, tr: Translator, kind: str, paper: s
     """One sheet of one game in one language, as HTML ready for WeasyPrint."""
     frame = Frame.of(paper)
     made = sheet(game, kind)
-    context = _common(game, tr, frame)
+    context = common_context(game, tr, frame)
     context.update(made.layout(game, tr, frame, (options or Options()).checked()))
     return render_template(project, tr, made.template, context, game)
