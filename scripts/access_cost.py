@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from pnp import derived, web
@@ -16,7 +17,7 @@ from pnp.sheets import sheets_for
 from pnp.sheets.kinds import sheet_html
 
 
-def seconds(work, repeat: int = 2) -> float:
+def seconds(work: Callable[..., object], repeat: int = 2) -> float:
     """The best of `repeat` runs of `work()`, in seconds."""
     best = float("inf")
     for _ in range(repeat):
@@ -47,10 +48,10 @@ def main() -> int:
               f"{totals['tagged'] / totals['untagged']:6.2f}")
         langs = list(project.languages)
         for game in games:
-            html = seconds(lambda game=game: rulebook_html(project, game, tr))
+            made = seconds(lambda game=game: rulebook_html(project, game, tr))
             page = seconds(lambda game=game: web.web_rulebook(project, game, tr, langs))
             size = len(web.web_rulebook(project, game, tr, langs).encode())
-            print(f"{game.id + ' web page':40} rulebook HTML {html:.2f} s, web page {page:.2f} s, "
+            print(f"{game.id + ' web page':40} rulebook HTML {made:.2f} s, web page {page:.2f} s, "
                   f"{size / 1e6:.2f} MB")
     return 0
 

@@ -15,6 +15,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -44,7 +45,7 @@ def cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def bare_renders(project: Project) -> tuple[float, int]:
+def bare_renders(project: Project) -> tuple[float, float, int]:
     """The sum of bare WeasyPrint renders (HTML to PDF, nothing else) of every rulebook and sheet a build makes."""
     from weasyprint import HTML
 
@@ -95,7 +96,7 @@ class InsideWeasyPrint:
             setattr(owner, name, method)
 
 
-def timed_build(project: Project, out: Path, **kwargs) -> tuple[float, float, object]:
+def timed_build(project: Project, out: Path, **kwargs: Any) -> tuple[float, float, object]:
     start, busy = time.perf_counter(), cpu()
     report = build(project, out=out, kinds=EVERY, **kwargs)
     return time.perf_counter() - start, cpu() - busy, report
@@ -120,7 +121,7 @@ def edit_one_number(project: Project, out: Path) -> tuple[float, float, list[str
     report = build(project, out=out, kinds=EVERY, progress=lambda n, total, path: firsts.append(time.perf_counter()))
     whole = time.perf_counter() - start
     rules.write_text(text)
-    return firsts[0] - start, whole, sorted({p.relative_to(out).parts[0] for p in report.written})  # type: ignore[attr-defined]
+    return firsts[0] - start, whole, sorted({p.relative_to(out).parts[0] for p in report.written})
 
 
 def save_to_preview(project: Project, out: Path, rounds: int = 5) -> list[float]:

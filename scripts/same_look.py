@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-import pypdfium2 as pdfium
+import pypdfium2 as pdfium  # type: ignore[import-untyped]
 
 
 def pages(path: Path, scale: float) -> list[bytes]:

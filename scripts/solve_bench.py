@@ -12,14 +12,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import numpy as np  # noqa: E402
-from test_solver import pig_turn  # noqa: E402
+from test_solver import pig_turn  # type: ignore[import-not-found]  # noqa: E402
 
 from pnp.games.chance import simulate  # noqa: E402
 from pnp.games.dicemants.book import dicemants_rules  # noqa: E402
 from pnp.games.dicemants.engine import DicemantsEngine, Strategy  # noqa: E402
-from pnp.games.dicemants.solve import Optimal, Solved, play_race, solve_race, thumb_go_on, turn_model  # noqa: E402
+from pnp.games.dicemants.solve import Optimal, Solved, thumb_go_on, turn_model  # noqa: E402
 from pnp.rules import load_game  # noqa: E402
-from pnp.solver import turn_points  # noqa: E402
+from pnp.solver import play_race, solve_race, turn_points  # noqa: E402
 
 
 def timed(what: str, fn):  # type: ignore[no-untyped-def]
