@@ -9,7 +9,7 @@ import re
 import string
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -880,16 +880,11 @@ def translator(locales: Path, lang: str, root: Path | None = None) -> Translator
     english = rules.languages.get(SOURCE) if rules is not None else None
     shown = display_path(po_path(locales, lang), root)
     data = _catalog_bytes(po_path(locales, lang), shown)
-    key = (lang, shown, data)
-    kept = _translators.get(key)
-    if kept is not None and kept.typography is typography and kept.english is english:
-        return kept  # the same catalog read and checked before in this process
-    made = load_translator(read_po(data, lang, shown), lang, shown, typography, english)
-    _translators[key] = made
-    if len(_translators) > 16:
-        del _translators[next(iter(_translators))]
-    return made
+    return _translator(lang, shown, data, typography, english)
 
 
-_translators: dict[tuple[str, str, bytes], Translator] = {}
-"""Translators made in this process, by catalog bytes: a catalog is read, checked and compiled once."""
+@lru_cache(maxsize=16)
+def _translator(lang: str, shown: str, data: bytes, typography: Language | None, english: Language | None
+                ) -> Translator:
+    """A catalog read, checked and compiled once per process for as long as its bytes and typography stay."""
+    return load_translator(read_po(data, lang, shown), lang, shown, typography, english)
