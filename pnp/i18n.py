@@ -9,6 +9,7 @@ import re
 import string
 import unicodedata
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, localcontext
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -805,11 +806,13 @@ class Translator:
         """A percentage the local way (`58.3%`, `58,3 %`), with a fixed number of decimals."""
         pattern = self.locale.percent_formats[None].pattern
         pattern = re.sub(r"0(?=[^0#]*%)", "0." + "0" * decimals, pattern, count=1) if decimals else pattern
-        return format_percent(value, pattern, locale=self.lang)
+        with localcontext(rounding=ROUND_HALF_UP):  # an exact half rounds up (31.25 % → 31.3 %), as tables print
+            return format_percent(value, pattern, locale=self.lang)
 
     def decimal(self, value: float, decimals: int) -> str:
         """A number with a fixed number of decimals, the local way (`1.50`, `1,50`)."""
-        return format_decimal(value, "#,##0." + "0" * decimals, locale=self.lang)
+        with localcontext(rounding=ROUND_HALF_UP):
+            return format_decimal(value, "#,##0." + "0" * decimals, locale=self.lang)
 
     def join(self, items: list[str], style: ListStyle = "standard") -> str:
         """A list the local way: `A, B and C`, `A, B y C`, `A, B i C`, `A, B и C`."""
