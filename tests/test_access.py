@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 from html import unescape
 
 import pikepdf
 import pytest
 from helpers import LANGS, PDF_CASES, game, html, tr
+from tags import elements
 
 from pnp.games import game_ids
 from pnp.sheets import sheets_for
@@ -20,17 +20,6 @@ RULEBOOKS = [(g, lang) for g in game_ids() for lang in LANGS]
 _IMG = re.compile(r"<img\b[^>]*>")
 _ALT = re.compile(r'\balt="([^"]*)"')
 SHEETS = [(g, s.kind) for g in game_ids() for s in sheets_for(game(g)) if not s.kind.startswith("cards")]
-
-
-def elements(node: pikepdf.Object) -> Iterator[pikepdf.Dictionary]:
-    """Every structure element under `node`, depth first."""
-    kids = node.get("/K")
-    if kids is None:
-        return
-    for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
-        if isinstance(kid, pikepdf.Dictionary) and kid.get("/Type") == "/StructElem":
-            yield kid
-            yield from elements(kid)
 
 
 def bookmarks(items) -> int:
