@@ -405,6 +405,9 @@ def with_boxes(pdf: bytes, bleed: float) -> bytes:
             NameObject("/OutputConditionIdentifier"): name, NameObject("/Info"): name,
             NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
             NameObject("/DestOutputProfile"): writer._add_object(profile)})])
+    # The version in the Info dictionary too, as the XMP has it: WeasyPrint writes it there only for PDF/X-1a and
+    # X-3, and printers' preflights read it from either.
+    writer.add_metadata({"/GTS_PDFXVersion": "PDF/X-4"})
     b = bleed * 72 / 25.4
     for page in writer.pages:
         box = page.mediabox
