@@ -15,10 +15,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.export import export, layers, px, tts_dpi
+from pnp.export import TTS_DIE_NET, export, layers, px, tts_dpi
 from pnp.games.gang_of_dice.spec import cards
 from pnp.i18n import translator
 from pnp.rules import load_game
+from pnp.sheets.dice import net_sides
 
 DPI = 30
 """A small resolution keeps the export cheap; every size is still checked to the pixel."""
@@ -92,6 +93,34 @@ def test_tts_deck_is_ten_by_seven_upright_cards_with_the_rest_blank(exported):
     with Image.open(folder / "tts/dice/gang.png") as die:
         assert die.size == (4 * 19, 3 * 19)
     assert tts_dpi(300, 63, 88) == 165  # 10 × 63 mm within 4096 pixels
+
+
+def test_the_tts_die_has_each_face_in_its_square_of_the_cross(exported):
+    """Read back by pixel colour: each square of the die's image is its face's picture, pixel for pixel, the six
+    arranged as TTS_DIE_NET says (opposite faces of the real die opposite on the folded cube); the other six squares
+    of the 4 × 3 grid are transparent."""
+    game, folder = exported
+    die = game.dice[0]
+    edge = px(16, DPI)
+    sides = net_sides(die)
+    order = [sides[s] for s in ("top", "left", "front", "right", "back", "bottom")]
+    with Image.open(folder / f"tts/dice/{die.id}.png") as image:
+        sheet = image.convert("RGBA")
+    cells = {(c, r): sheet.crop((c * edge, r * edge, (c + 1) * edge, (r + 1) * edge)) for c in range(4) for r in range(3)}
+    shown = {}
+    for side, cell in TTS_DIE_NET.items():
+        face = die.faces[order[side]]
+        with Image.open(folder / f"faces/{face}.png") as picture:
+            assert cells[cell].tobytes() == picture.convert("RGBA").tobytes(), (side, face)
+        shown[cell] = order[side]
+    for cell, square in cells.items():
+        if cell not in shown:
+            assert square.getextrema()[3] == (0, 0), cell  # alpha: nothing drawn
+    # Folded, two squares two apart in a row or column of the cross, the square between them in it, face each other.
+    facing = {frozenset((shown[a], shown[b])) for a in shown for b in shown
+              if a < b and ((a[0] == b[0] and abs(a[1] - b[1]) == 2) or (a[1] == b[1] and abs(a[0] - b[0]) == 2))
+              and ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2) in shown}
+    assert facing == {frozenset(pair) for pair in die.opposite_pairs}
 
 
 @pytest.mark.parametrize("side", ["fronts", "backs"])
