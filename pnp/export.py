@@ -41,8 +41,8 @@ TTS_MAX_PX = 4096
 """The largest side TTS loads a deck image at on every graphics setting; the sheet's resolution is capped to fit."""
 # TTS's Knowledge Base, "Custom Dice" (kb.tabletopsimulator.com/custom-content/custom-dice/), gives the layout
 # only as the template images shipped in the game's folder (Tabletop Simulator/Modding/Dice Templates) and shown
-# as pictures on that page; no text there or elsewhere that could be read here says where each face goes. This
-# cross is the common unfolded cube, not checked against TTS's template: check one die in TTS (README).
+# as pictures on that page: no text says where each face goes. This cross is the common unfolded cube, not
+# checked against TTS's template: check one die in TTS (README).
 TTS_DIE_NET = {0: (1, 0), 1: (0, 1), 2: (1, 1), 3: (2, 1), 4: (3, 1), 5: (1, 2)}
 """A custom d6's image for TTS: a cross of six squares in a 4 × 3 grid, (column, row) per side: top (side 0),
 then the four around it left to right, then the bottom (side 5); opposite sides opposite on the cube."""
