@@ -39,6 +39,10 @@ TTS_GRID = (10, 7)
 """Tabletop Simulator's custom deck: one image of at most 10 columns by 7 rows of cards, read left to right."""
 TTS_MAX_PX = 4096
 """The largest side TTS loads a deck image at on every graphics setting; the sheet's resolution is capped to fit."""
+# TTS's Knowledge Base, "Custom Dice" (kb.tabletopsimulator.com/custom-content/custom-dice/), gives the layout
+# only as the template images shipped in the game's folder (Tabletop Simulator/Modding/Dice Templates) and shown
+# as pictures on that page: no text says where each face goes. This cross is the common unfolded cube, not
+# checked against TTS's template: check one die in TTS (README).
 TTS_DIE_NET = {0: (1, 0), 1: (0, 1), 2: (1, 1), 3: (2, 1), 4: (3, 1), 5: (1, 2)}
 """A custom d6's image for TTS: a cross of six squares in a 4 × 3 grid, (column, row) per side: top (side 0),
 then the four around it left to right, then the bottom (side 5); opposite sides opposite on the cube."""
@@ -405,6 +409,9 @@ def with_boxes(pdf: bytes, bleed: float) -> bytes:
             NameObject("/OutputConditionIdentifier"): name, NameObject("/Info"): name,
             NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
             NameObject("/DestOutputProfile"): writer._add_object(profile)})])
+    # The version in the Info dictionary too, as the XMP has it: WeasyPrint writes it there only for PDF/X-1a and
+    # X-3, and printers' preflights read it from either.
+    writer.add_metadata({"/GTS_PDFXVersion": "PDF/X-4"})
     b = bleed * 72 / 25.4
     for page in writer.pages:
         box = page.mediabox

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -55,18 +56,17 @@ def test_usage_errors_exit_2(project):
     assert run("frobnicate")[0] == 2
 
 
-def test_broken_template_is_located_and_keeps_the_old_pdf(project_copy):
-    from pnp.build import build
-
-    build(project_copy, ["dice-arena"], ["en"], out=project_copy.root / "output", workers=1)
-    pdf = project_copy.root / "output" / "dice-arena" / "en" / "rulebook.pdf"
+def test_broken_template_is_located_and_keeps_the_old_pdf(project_copy, made):
+    pdf = project_copy.root / "output" / "dice-arena" / "ca" / "rulebook.pdf"
+    pdf.parent.mkdir(parents=True)
+    shutil.copy(made("dice-arena", "rulebook", "ca"), pdf)  # a rulebook an earlier build made (built once per run)
     before = pdf.read_bytes()
     template = project_copy.templates / "rulebook.html"
     lines = template.read_text().split("\n")
     index = next(i for i, line in enumerate(lines) if "<h2>{{ _(\"Components\") }}</h2>" in line)
     lines[index] = lines[index].replace("{{ _(\"Components\") }}", "{{ components_heading }}")
     template.write_text("\n".join(lines))
-    code, out, err = run("--root", str(project_copy.root), "build", "dice-arena", "--lang", "en")
+    code, out, err = run("--root", str(project_copy.root), "build", "dice-arena", "--lang", "ca")
     assert code == 2
     assert err == f"error: templates/rulebook.html:{index + 1}: template: 'components_heading' is undefined\n"
     assert pdf.read_bytes() == before

@@ -6,7 +6,6 @@ import io
 from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject, TextStringObject
 
 from ..i18n import Translator
 from ..model import Game
@@ -15,6 +14,7 @@ from ..pdf import render_pdf
 from ..project import FONTS_DIR, Project
 from ..templating import template_file, template_folders
 from .kinds import sheet, sheet_html
+from .merge import TaggedMerge
 from .options import Options
 
 
@@ -52,29 +52,25 @@ def page_count(path: Path) -> int:
 
 def write_kit(parts: list[tuple[str, bool, Path]], target: Path, title: str, author: str, lang: str,
               guide: tuple[str, bytes] | None = None) -> Path:
-    """Merge (bookmark title, duplex, pdf) parts, in print order, into `target`, written once, whole.
+    """Merge (bookmark title, duplex, pdf) parts, in print order, into `target`, written once, whole, tagged: each
+    part's structure tree kept under the kit's (pnp.sheets.merge), so a screen reader reads the kit as the parts.
 
     `guide` is (bookmark title, PDF of two pages): the what-to-print page, which opens the kit, and the
     page that says it is intentionally blank, used wherever a duplex part must start on a front.
     """
-    writer = PdfWriter()
-    blank = None
+    kit = TaggedMerge()
     if guide is not None:
-        reader = PdfReader(io.BytesIO(guide[1]))
-        writer.append(reader, pages=(0, 1), outline_item=guide[0], import_outline=False)
-        blank = reader.pages[1]
+        kit.append(guide[1], guide[0], pages=[0], outline=False)
     for name, duplex, path in parts:
-        if duplex and len(writer.pages) % 2:
+        if duplex and kit.page_count % 2:
             # Card fronts and backs pair up only if the fronts fall on odd pages: pad with a blank side.
-            if blank is not None:
-                writer.add_page(blank)
+            if guide is not None:
+                kit.append(guide[1], None, pages=[1])
             else:
-                last = writer.pages[-1].mediabox
-                writer.add_blank_page(float(last.width), float(last.height))
-        writer.append(path, outline_item=name, import_outline=True)
-    writer.add_metadata({"/Title": title, "/Author": author, "/Producer": "pnp"})
-    writer.root_object[NameObject("/Lang")] = TextStringObject(lang)
-    return atomic_write_bytes(target, _bytes(writer))
+                last = kit.pdf.pages[-1].mediabox
+                kit.blank(float(last[2]) - float(last[0]), float(last[3]) - float(last[1]))
+        kit.append(path, name)
+    return atomic_write_bytes(target, kit.write(lang, title, author))
 
 
 def _bytes(writer: PdfWriter) -> bytes:
