@@ -30,7 +30,7 @@ def test_gang_of_dice_pad_has_every_round_and_marks_the_bonus_rounds(sheet, proj
     assert [r.number for r in pad.rows if r.kind == "number"] == list(range(1, game.params.rounds + 1))
     assert {r.number: r.note for r in pad.rows if r.note} == {
         n: f"+{dice} bonus dice" for n, dice in game.params.bonus_dice.items()}
-    assert [c.label for c in pad.columns[:4]] == ["Round", "Card", "Left on table", "Rolled"]
+    assert [c.label for c in pad.columns[:4]] == ["Round", "Card", "Left on the table", "Rolled"]
     assert [c.head.key for c in pad.columns if c.player == 1] == ["rolled", "score", "triggered", "pool"]
     words = text(sheet("gang-of-dice", "score-pad"))
     for dice in game.params.bonus_dice.values():
@@ -47,7 +47,8 @@ def test_dead_mans_dice_pad_ticks_doubled_and_keelhauled_and_counts_broadsides(s
     assert f"−{game.params.keelhaul_penalty}" in words and "×2" in words
     pad = find_spec(game.id).score_pad(game, Frame.of("a4"), translation("en"))
     assert [c.label for c in pad.columns if c.player == 1] == [
-        "Pile", "×2", f"Keel −{game.params.keelhaul_penalty}", f"Broad −{game.params.broadside_penalty}", "Total"]
+        "Pile", "×2", f"Keelhauled\u00a0−{game.params.keelhaul_penalty}",
+        f"Broadsides (−{game.params.broadside_penalty}\u00a0each)", "Total"]  # two lines where a head is long
     ticks = [p for p in paths(reader(pdf).pages[0])
              if p.stroked and p.filled and len(p.subpaths) == 1 and 3.1 < p.box[2] < 3.3 and 3.1 < p.box[3] < 3.3]
     # ×2 and keelhauled are tick boxes (white: not the compass symbol's ring); a broadside cell takes a number.
