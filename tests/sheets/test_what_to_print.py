@@ -24,7 +24,7 @@ BUY = {
 def parts_of(g, pages: int = 2):
     t = tr("en")
     order = [("rulebook", "Rulebook", False, 6)]
-    order += [(s.kind, s.title(t), s.duplex, pages) for s in sheets_for(g) if s.in_kit(Options())]
+    order += [(s.kind, s.title(t, g), s.duplex, pages) for s in sheets_for(g) if s.in_kit(Options())]
     return kit_parts(g, order, [])
 
 
