@@ -135,3 +135,22 @@ def test_player_aid_in_the_readers_language(sheet, project, lang):
 @pytest.mark.parametrize("paper, size", [("a4", A4), ("letter", LETTER)])
 def test_every_sheet_is_on_the_paper_asked_for(sheet, kind, game_id, paper, size):
     assert {page_size(p) for p in reader(sheet(game_id, kind, paper=paper)).pages} == {size}
+
+
+def test_a_catalog_may_name_one_games_pad_for_what_it_counts(project):
+    """The pad's name is asked per game: a game whose pad counts dice may have its own, the others the shared one,
+    in the kit's list and on the pad alike."""
+    from babel.messages.catalog import Catalog
+    from helpers import html_text
+
+    from pnp.i18n import load_translator
+    from pnp.sheets import sheet_html
+    from pnp.sheets.kinds import SCORE_PAD
+
+    catalog = Catalog(locale="ru")
+    catalog.add("Score pad", "Бланк подсчёта очков")
+    catalog.add("Score pad", "Бланк учёта кубиков", context="dice-arena")
+    tr = load_translator(catalog, "ru", "ru.po")
+    arena, miners = (load_game(project.rules / f"{g}.yaml") for g in ("dice-arena", "dicemants"))
+    assert (SCORE_PAD.title(tr, arena), SCORE_PAD.title(tr, miners)) == ("Бланк учёта кубиков", "Бланк подсчёта очков")
+    assert "Бланк учёта кубиков" in html_text(sheet_html(project, arena, tr, "score-pad"))
