@@ -103,8 +103,9 @@ def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False
     if "sticker" in stocks:
         sheets = sum(p.pages for p in parts if p.first and p.stock == "sticker")
         wanted = any(p.first and p.stock == "sticker" and p.kind not in optional for p in parts)
-        out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),),
-                       "" if wanted else tr.gettext("optional")))
+        # TRANSLATORS: beside a count on the shopping list, in brackets: "1 (optional)".
+        optional_note = tr.gettext("optional")
+        out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),), "" if wanted else optional_note))
     if "card" in stocks:
         def sheets_of(kinds: list[Part]) -> int:
             return sum(ceil(p.pages / (2 if p.duplex else 1)) for p in kinds)
@@ -114,8 +115,9 @@ def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False
         what = (tr.gettext("Card stock, 65–110 lb cover (160–250 g/m²), for the sheets printed on card")
                 if letter else tr.gettext("Card, 160–250 g/m², for the sheets printed on card"))
         # The paper dice are the only optional part printed on card: the count without them, and with them.
-        more = "" if needed == sheets_of(cards) else tr.format(tr.gettext("{n} with the paper dice"),
-                                                               n=sheets_of(cards))
+        # TRANSLATORS: beside the sheets of card to buy, in brackets: "5 (8 with the paper dice)"; n counts sheets.
+        with_dice = tr.gettext("{n} with the paper dice")
+        more = "" if needed == sheets_of(cards) else tr.format(with_dice, n=sheets_of(cards))
         out.append(Buy(what, ((0, needed),), more))
     if "paper-dice" in kinds:
         out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice)"), ((0, 1),)))
