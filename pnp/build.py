@@ -608,13 +608,13 @@ def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:
             name, duplex = tr.gettext("Rulebook"), False
         elif kind in made:
             part = sheet(job.game, kind)
-            name, duplex = part.title(tr), part.duplex
+            name, duplex = part.title(tr, job.game), part.duplex
         else:
             continue
         name = tr.typeset(name)
         parts.append((name, duplex, made[kind]))
         order.append((kind, name, duplex, page_count(made[kind])))
-    beside = [(s.kind, tr.typeset(s.title(tr)), page_count(made[s.kind])) for s in sheets_for(job.game)
+    beside = [(s.kind, tr.typeset(s.title(tr, job.game)), page_count(made[s.kind])) for s in sheets_for(job.game)
               if s.kind in made and not s.in_kit(options)]
     project = settings.project
     html = guide_html(project, job.game, tr, job.paper, options, kit_parts(job.game, order, beside))

@@ -44,6 +44,8 @@ def _all_texts(game: Game) -> Iterator[tuple[Sentence, str]]:
         yield die.name, f"dice.{die.id}.name"
     for part in game.parts:
         yield part.name, f"parts.{part.id}.name"
+        if part.item:
+            yield part.item, f"parts.{part.id}.item"
     yield from _found(game.extras, "")
     for section in game.sections:
         if section.title:

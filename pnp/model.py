@@ -197,10 +197,14 @@ class Part:
 
     id: str
     name: Sentence
+    """Its name in a running list of the rulebook (`pencil`; Spanish «un lápiz»)."""
     count: int | None = None
     buy: bool = True
     """Whether the what-to-print page's shopping list names it: not a part the sheets make (a pad, a mat), nor the
     dice, which the list names from the dice data."""
+    item: Sentence | None = None
+    """Its name as a row of the shopping list, beside its count: a bare noun, capitalised (`Pencil`; «Lápiz»).
+    Every part to buy has one."""
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,7 @@ class Previews:
             for lang in self.langs:
                 tr = self._translator(lang)
                 kinds = [("rulebook", tr.gettext("Rulebook"))]
-                kinds += [(s.kind, tr.typeset(s.title(tr))) for s in sheets_for(game)]
+                kinds += [(s.kind, tr.typeset(s.title(tr, game))) for s in sheets_for(game)]
                 found.append((game, lang, kinds))
         return found
 

@@ -470,16 +470,21 @@ def _parts(ck: Checker, value: Any) -> tuple[Part, ...]:
     parts: list[Part] = []
     for i, raw in enumerate(ck.listing(value, ("parts",), 0, MAX_PARTS)):
         path = ("parts", i)
-        m = ck.mapping(raw, path, {"id", "name"}, {"count", "buy"})
+        m = ck.mapping(raw, path, {"id", "name"}, {"count", "buy", "item"})
         if m is None:
             continue
         part_id = ck.string(m.get("id"), path + ("id",), ID)
         name = ck.text(m.get("name"), path + ("name",))
         count = ck.integer(m["count"], path + ("count",), PART_COUNT) if "count" in m else None
         buy = ck.boolean(m.get("buy", True), path + ("buy",))
+        item = ck.text(m["item"], path + ("item",)) if "item" in m else None
+        # The shopping list counts a part in a column of its own: its row names it bare («Lápiz — 1»), where the
+        # rulebook's running list wants an article («un lápiz»), so a part to buy says both.
+        if buy and "item" not in m:
+            ck.fail(path, "a part to buy needs 'item', its name as a row of the shopping list (e.g. 'Pencil')")
         if part_id is None or name is None:
             continue  # reported: the game is not built
-        parts.append(Part(id=part_id, name=name, count=count, buy=bool(buy)))
+        parts.append(Part(id=part_id, name=name, count=count, buy=bool(buy), item=item))
     return tuple(parts)
 
 

@@ -232,7 +232,7 @@ PROBES = [
           "rules/dice-arena.yaml:34: dice[0].paper: expected true or false, found the string 'maybe'"),
     Probe("Y30f", "gang-of-dice", replace("{2: 48, 3: 48, 4: 36}, table: 12}", "{2: 48, 3: 48, 4: 36}, table: 0}"),
           "rules/gang-of-dice.yaml:33: dice[0].table: must be 1 to 60, found 0"),
-    Probe("Y30g", "dicemants", replace("name: pencil, count: 1}", "name: pencil, count: 1, buy: 1}"),
+    Probe("Y30g", "dicemants", replace("item: Pencil, count: 1}", "item: Pencil, count: 1, buy: 1}"),
           "rules/dicemants.yaml:84: parts[2].buy: expected true or false, found int 1"),
     Probe("Y32", "dicemants", replace("age: 8\n", "age: 8\ndeep: " + "[" * 5000 + "]" * 5000 + "\n"),
           f"rules/dicemants.yaml:13: lists and mappings nested more than {MAX_DEPTH} deep"),
@@ -426,7 +426,8 @@ INJECTED = {
         "effect: '<span style=\"background:url(file:///etc/passwd)\">styled</span>'",
     "effect: Every diamond on the board and in your bag goes to the lost zone.": "effect: '{{ 7*7 }}'",
     "effect: \"Your bag and every diamond on the board go to the lost zone, and your turn ends.\"": "effect: '</td></tr></table></section><h1>BROKEN</h1><section>'",
-    "name: pencil, count: 1": "name: '<svg><image href=\"file:///etc/passwd\"/></svg> <object data=\"http://x.invalid/\">', count: 1",
+    "name: pencil, item: Pencil, count: 1":
+        "name: '<svg><image href=\"file:///etc/passwd\"/></svg> <object data=\"http://x.invalid/\">', item: Pencil, count: 1",
     "title: {en: Dicemants,": "title: {en: '<b>Dice</b><iframe src=\"http://x.invalid\">',",
 }
 """Probes I01–I09: markup and template syntax typed into eight text fields."""

@@ -34,8 +34,9 @@ class Sheet:
     """The file's name in output/ (`mats` makes `mats.pdf`)."""
     layout: Callable[[Game, Translator, Frame, Options], dict[str, Any]]
     """The template's context beyond what every sheet gets: (game, reader, page frame, the maker's options)."""
-    title: Callable[[Translator], str]
-    """The sheet's name as the kit's bookmark and its what-to-print page show it."""
+    title: Callable[[Translator, Game], str]
+    """The sheet's name as the kit's bookmark and its what-to-print page show it, in a game (a catalog may name a
+    game's sheet its own way: `tr.game_gettext(game.id, …)`)."""
     copies: Callable[[Game], int] = lambda game: 1
     """How many times its pages are printed (the same page for every pair of players)."""
     duplex: bool = False

@@ -47,6 +47,16 @@ class Buy:
     what: str
     counts: tuple[tuple[int, int], ...]
     """(players, how many); one entry with players 0 when it does not depend on them."""
+    note: str = ""
+    """Beside the count, in brackets: that the row is optional, or how many with the optional parts."""
+
+
+def optional_parts(game: Game) -> frozenset[str]:
+    """The parts a table may leave out: where ordinary dice will do, the paper dice, and the stickers, which only
+    show the game's faces on them (unless they also say whose die is whose)."""
+    if not dice.conversions(game):
+        return frozenset()
+    return frozenset({"paper-dice"} if find_spec(game.id).owners(game) else {"paper-dice", "stickers"})
 
 
 def kit_parts(game: Game, order: list[tuple[str, str, bool, int]], beside: list[tuple[str, str, int]]) -> list[Part]:
@@ -89,19 +99,31 @@ def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False
     for ordinary, dice_of_kind in groups.items():
         out.append(Buy(_dice_to_buy(ordinary, bool(owners), tr, game), _dice_counts(game, dice_of_kind)))
     stocks = {p.stock for p in parts if p.first}
+    optional = optional_parts(game)
     if "sticker" in stocks:
         sheets = sum(p.pages for p in parts if p.first and p.stock == "sticker")
-        out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),)))
+        wanted = any(p.first and p.stock == "sticker" and p.kind not in optional for p in parts)
+        # TRANSLATORS: beside a count on the shopping list, in brackets: "1 (optional)".
+        optional_note = tr.gettext("optional")
+        out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),), "" if wanted else optional_note))
     if "card" in stocks:
-        sheets = sum(ceil(p.pages / (2 if p.duplex else 1)) for p in parts if p.first and p.stock == "card")
+        def sheets_of(kinds: list[Part]) -> int:
+            return sum(ceil(p.pages / (2 if p.duplex else 1)) for p in kinds)
+
+        cards = [p for p in parts if p.first and p.stock == "card"]
+        needed = sheets_of([p for p in cards if p.kind not in optional])
         what = (tr.gettext("Card stock, 65–110 lb cover (160–250 g/m²), for the sheets printed on card")
                 if letter else tr.gettext("Card, 160–250 g/m², for the sheets printed on card"))
-        out.append(Buy(what, ((0, sheets),)))
+        # The paper dice are the only optional part printed on card: the count without them, and with them.
+        # TRANSLATORS: beside the sheets of card to buy, in brackets: "5 (8 with the paper dice)"; n counts sheets.
+        with_dice = tr.gettext("{n} with the paper dice")
+        more = "" if needed == sheets_of(cards) else tr.format(with_dice, n=sheets_of(cards))
+        out.append(Buy(what, ((0, needed),), more))
     if "paper-dice" in kinds:
         out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice)"), ((0, 1),)))
     for part in game.parts:
         if part.buy:
-            out.append(Buy(tr.text(part.name, game.values).capitalize(), ((0, part.count or 1),)))
+            out.append(Buy(tr.text(part.item, game.values), ((0, part.count or 1),)))
     return out
 
 
@@ -137,9 +159,8 @@ def guide_html(project: Project, game: Game, tr: Translator, paper: str, options
         "options": options,
         "blank_die": BLANK_DIE,
         "conversions": dice.conversions(game),
-        # Stickers for ordinary dice only mark a face the dice already have (unless the dice go back to their
-        # owners by them): the table can play without them, as the tips below say.
-        "optional_stickers": bool(dice.conversions(game)) and not find_spec(game.id).owners(game),
+        # The parts a table may leave out (optional_parts): the Print column and the tips below say so.
+        "optional": optional_parts(game),
         "owners": find_spec(game.id).owners(game),
         "paper_dice": any(d.paper for d in game.dice),
     })

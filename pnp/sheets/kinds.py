@@ -91,12 +91,14 @@ def _aid_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> d
     return {"boxes": aid.aid_boxes(frame, aid.per_page(game)), "reference": reference.blocks if reference else ()}
 
 
-STICKERS = Sheet("stickers", _sticker_layout, lambda tr: tr.gettext("Stickers"), stock="sticker",
+STICKERS = Sheet("stickers", _sticker_layout, lambda tr, game: tr.gettext("Stickers"), stock="sticker",
                  wanted=lambda game: bool(dice.conversions(game) or dice.blank_sets(game)))
-PAPER_DICE = Sheet("paper-dice", _net_layout, lambda tr: tr.gettext("Paper dice"), stock="card",
+PAPER_DICE = Sheet("paper-dice", _net_layout, lambda tr, game: tr.gettext("Paper dice"), stock="card",
                    wanted=lambda game: bool(dice.die_sets(game, paper=True)))
-SCORE_PAD = Sheet("score-pad", _pad_layout, lambda tr: tr.gettext("Score pad"))
-PLAYER_AID = Sheet("player-aid", _aid_layout, lambda tr: tr.gettext("Player aid"), copies=aid.copies,
+# TRANSLATORS: the score pad's name (kit, bookmark, the pad's title). Per game, a pad that counts dice rather than
+# points (Gang of Dice: pools; Dice Arena: dice in hand) may be named for what it counts.
+SCORE_PAD = Sheet("score-pad", _pad_layout, lambda tr, game: tr.game_gettext(game.id, "Score pad"))
+PLAYER_AID = Sheet("player-aid", _aid_layout, lambda tr, game: tr.gettext("Player aid"), copies=aid.copies,
                    stock="card", pages_for=aid.pages_for)
 SHARED = (STICKERS, PAPER_DICE, SCORE_PAD, PLAYER_AID)
 """The sheets every game may print; a game's own sheets (GameSpec.sheets) come between the pad and the aid."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model import Game
+from .measure import balanced, kept, width
 from .page import Frame, Rect
 
 INTRO = 20.0
@@ -23,6 +24,12 @@ LEAD = 13.0
 """Width of the turn or round number column."""
 EXTRA = 16.0
 """Width of a column for the whole table (e.g. the round's card)."""
+HEAD_SIZE = 7.0
+"""The column heads' size in points (sheets.css, `.pad-head`)."""
+TURNED_INSET = 1.2
+"""Room left at either end of a turned head."""
+TURNED_LINE = 18.0
+"""The longest line of a turned head: a longer head takes two lines, which its column must be wide enough for."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,11 @@ class Pad:
     """Where the table goes: its width, and its top left corner."""
     lead_width: float = LEAD
     """Width of the turn or round column (wider where a row's note must fit, e.g. Gang of Dice's bonus dice)."""
+    heads_height: float = HEADS
+    """Height of the row of column heads."""
+    turned: bool = False
+    """Each player's column heads run up their column, read from the bottom, so that a narrow column takes whole
+    words («Keelhauled −7»); the row of heads is as tall as the longest head's line."""
 
     @property
     def columns(self) -> list[Column]:
@@ -118,7 +130,12 @@ class Pad:
 
     @property
     def body_top(self) -> float:
-        return self.box.y + NAMES + HEADS
+        return self.box.y + NAMES + self.heads_height
+
+    def turned_head(self, column: Column) -> Rect:
+        """Where a turned head is set before it is turned a quarter left about its top left corner, which stands at
+        the foot of its column: as long as the row of heads, as high as the column is wide."""
+        return Rect(column.x, self.body_top - TURNED_INSET, self.heads_height - 2 * TURNED_INSET, column.w)
 
     def row_boxes(self) -> list[tuple[Row, Rect]]:
         """Each row and its box, top to bottom."""
@@ -138,9 +155,9 @@ def table_box(frame: Frame) -> Rect:
     return Rect(body.x, body.y + INTRO, body.w, body.h - INTRO - CLEAR)
 
 
-def open_rows(box: Rect, start: bool) -> tuple[Row, ...]:
+def open_rows(box: Rect, start: bool, heads_height: float = HEADS) -> tuple[Row, ...]:
     """As many numbered rows as fill the box, for a game that ends at a score rather than after a number of rounds."""
-    room = box.h - NAMES - HEADS
+    room = box.h - NAMES - heads_height
     count = int((room - (ROW if start else 0.0)) // ROW)
     return ((Row("start"),) if start else ()) + tuple(Row("number", n) for n in range(1, count + 1))
 
@@ -150,8 +167,22 @@ def fixed_rows(box: Rect, rows: tuple[Row, ...]) -> float:
     return min(ROW_MAX, (box.h - NAMES - HEADS) / len(rows))
 
 
+def turned(heads: tuple[Head, ...]) -> tuple[tuple[Head, ...], float]:
+    """Heads set to run up their columns: each label in one line, or two balanced ones where it is longer than
+    TURNED_LINE (kept so that WeasyPrint breaks it there), and the height of the row they need. A label must come
+    typeset in its language already, so that the words its typography binds are measured together."""
+    lines = [balanced(str(h.label), TURNED_LINE, HEAD_SIZE, bold=True) for h in heads]
+    longest = max(width(line, HEAD_SIZE, bold=True) for ls in lines for line in ls)
+    return (tuple(replace(h, label=kept(ls)) for h, ls in zip(heads, lines, strict=True)),
+            max(HEADS, longest + 2 * TURNED_INSET))
+
+
 def open_pad(game: Game, frame: Frame, lead: Head, heads: tuple[Head, ...], start: bool = False,
-             lead_width: float = LEAD) -> Pad:
-    """A pad with a column group per player of the largest table and as many rows as the page holds."""
+             lead_width: float = LEAD, turn: bool = False) -> Pad:
+    """A pad with a column group per player of the largest table and as many rows as the page holds; `turn`: the
+    players' heads run up their columns (see `turned`)."""
     box = table_box(frame)
-    return Pad(lead, (), heads, game.players[1], open_rows(box, start), ROW, box, lead_width)
+    height = HEADS
+    if turn:
+        heads, height = turned(heads)
+    return Pad(lead, (), heads, game.players[1], open_rows(box, start, height), ROW, box, lead_width, height, turn)

@@ -30,7 +30,7 @@ def test_gang_of_dice_pad_has_every_round_and_marks_the_bonus_rounds(sheet, proj
     assert [r.number for r in pad.rows if r.kind == "number"] == list(range(1, game.params.rounds + 1))
     assert {r.number: r.note for r in pad.rows if r.note} == {
         n: f"+{dice} bonus dice" for n, dice in game.params.bonus_dice.items()}
-    assert [c.label for c in pad.columns[:4]] == ["Round", "Card", "Left on table", "Rolled"]
+    assert [c.label for c in pad.columns[:4]] == ["Round", "Card", "Left on the table", "Rolled"]
     assert [c.head.key for c in pad.columns if c.player == 1] == ["rolled", "score", "triggered", "pool"]
     words = text(sheet("gang-of-dice", "score-pad"))
     for dice in game.params.bonus_dice.values():
@@ -47,7 +47,8 @@ def test_dead_mans_dice_pad_ticks_doubled_and_keelhauled_and_counts_broadsides(s
     assert f"−{game.params.keelhaul_penalty}" in words and "×2" in words
     pad = find_spec(game.id).score_pad(game, Frame.of("a4"), translation("en"))
     assert [c.label for c in pad.columns if c.player == 1] == [
-        "Pile", "×2", f"Keel −{game.params.keelhaul_penalty}", f"Broad −{game.params.broadside_penalty}", "Total"]
+        "Pile", "×2", f"Keelhauled\u00a0−{game.params.keelhaul_penalty}",
+        f"Broadsides (−{game.params.broadside_penalty}\u00a0each)", "Total"]  # two lines where a head is long
     ticks = [p for p in paths(reader(pdf).pages[0])
              if p.stroked and p.filled and len(p.subpaths) == 1 and 3.1 < p.box[2] < 3.3 and 3.1 < p.box[3] < 3.3]
     # ×2 and keelhauled are tick boxes (white: not the compass symbol's ring); a broadside cell takes a number.
@@ -134,3 +135,22 @@ def test_player_aid_in_the_readers_language(sheet, project, lang):
 @pytest.mark.parametrize("paper, size", [("a4", A4), ("letter", LETTER)])
 def test_every_sheet_is_on_the_paper_asked_for(sheet, kind, game_id, paper, size):
     assert {page_size(p) for p in reader(sheet(game_id, kind, paper=paper)).pages} == {size}
+
+
+def test_a_catalog_may_name_one_games_pad_for_what_it_counts(project):
+    """The pad's name is asked per game: a game whose pad counts dice may have its own, the others the shared one,
+    in the kit's list and on the pad alike."""
+    from babel.messages.catalog import Catalog
+    from helpers import html_text
+
+    from pnp.i18n import load_translator
+    from pnp.sheets import sheet_html
+    from pnp.sheets.kinds import SCORE_PAD
+
+    catalog = Catalog(locale="ru")
+    catalog.add("Score pad", "Бланк подсчёта очков")
+    catalog.add("Score pad", "Бланк учёта кубиков", context="dice-arena")
+    tr = load_translator(catalog, "ru", "ru.po")
+    arena, miners = (load_game(project.rules / f"{g}.yaml") for g in ("dice-arena", "dicemants"))
+    assert (SCORE_PAD.title(tr, arena), SCORE_PAD.title(tr, miners)) == ("Бланк учёта кубиков", "Бланк подсчёта очков")
+    assert "Бланк учёта кубиков" in html_text(sheet_html(project, arena, tr, "score-pad"))

@@ -44,7 +44,7 @@ def test_the_what_to_print_page_has_no_text_under_7_pt_and_fits_one_page(project
     from pnp.sheets.guide import guide_html, kit_parts
 
     g, t = game(game_id), tr("ru")
-    order = [("rulebook", "Rulebook", False, 6)] + [(s.kind, s.title(t), s.duplex, 3) for s in sheets_for(g)]
+    order = [("rulebook", "Rulebook", False, 6)] + [(s.kind, s.title(t, g), s.duplex, 3) for s in sheets_for(g)]
     html = guide_html(project, g, t, "a4", Options(), kit_parts(g, order, []))
     data, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, [project.templates], "", project.root)
     (tmp_path / "guide.pdf").write_bytes(data)

@@ -24,7 +24,7 @@ BUY = {
 def parts_of(g, pages: int = 2):
     t = tr("en")
     order = [("rulebook", "Rulebook", False, 6)]
-    order += [(s.kind, s.title(t), s.duplex, pages) for s in sheets_for(g) if s.in_kit(Options())]
+    order += [(s.kind, s.title(t, g), s.duplex, pages) for s in sheets_for(g) if s.in_kit(Options())]
     return kit_parts(g, order, [])
 
 
@@ -85,3 +85,27 @@ def test_parts_marked_not_to_buy_stay_off_the_list():
     # Gang of Dice's `dice` part is the dice row above, and its score pad is printed: neither is listed twice.
     g = game("gang-of-dice")
     assert [b.what for b in shopping(g, tr("en"), [])] == ["Ordinary six-sided dice, about 16 mm", "Pencil"]
+
+
+def test_the_card_count_leaves_out_the_optional_paper_dice_and_says_how_many_with_them():
+    g = game("gang-of-dice")  # ordinary dice will do: its paper dice and stickers are optional
+    bought = {b.what: (b.counts, b.note) for b in shopping(g, tr("en"), parts_of(g))}
+    # Card: the aid's 2 pages and the cards' 2 pages double-sided (1 sheet); the paper dice's 2 pages besides.
+    assert bought["Card, 160–250 g/m², for the sheets printed on card"] == (((0, 3),), "5 with the paper dice")
+    assert bought["Sticker paper (full-page labels)"] == (((0, 2),), "optional")  # its 2 pages
+    miners = game("dicemants")  # blank dice or paper dice: the paper dice are not optional
+    assert all(b.note == "" for b in shopping(miners, tr("en"), parts_of(miners)))
+    pirates = game("dead-mans-dice")  # its stickers say whose die is whose: not optional
+    assert all(b.note == "" for b in shopping(pirates, tr("en"), parts_of(pirates)))
+
+
+def test_a_part_to_buy_is_listed_by_its_own_name_without_the_article_its_running_name_has():
+    from babel.messages.catalog import Catalog
+
+    from pnp.i18n import load_translator
+
+    catalog = Catalog(locale="es")
+    catalog.add("pencil", "un lápiz", context="gang-of-dice")
+    catalog.add("Pencil", "Lápiz", context="gang-of-dice")
+    g = game("gang-of-dice")
+    assert [b.what for b in shopping(g, load_translator(catalog, "es", "es.po"), [])][-1] == "Lápiz"

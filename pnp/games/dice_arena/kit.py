@@ -178,9 +178,9 @@ PAD_ROW_MIN = 6.0
 
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
     """The dice in each hand after every turn around the table, from the dice dealt at the start."""
-    # TRANSLATORS: a score pad's row head, printed in a narrow column on up to three lines: a row is one turn of
-    # every player, in order around the table (the rulebook never calls it a round).
-    lead = Head("round", tr.gettext("Turn around the table"))
+    # A row is a round: every player's turn, once each, as the legend above the pad says; "Round", as on the
+    # other games' pads.
+    lead = Head("round", tr.gettext("Round"))
     heads = (Head("hand", tr.gettext("Dice in hand")),)
     box = table_box(frame)
     row = min(ROW, (box.h - NAMES - HEADS) / (PAD_ROWS + 1))

@@ -57,7 +57,7 @@ SPEC = GameSpec(
     score_pad=score_pad,
     templates=Path(__file__).parent / "templates",
     derive=_derive,
-    sheets=(Sheet("mats", arena_layout, lambda tr: tr.gettext("Arena"), stock="plain",
+    sheets=(Sheet("mats", arena_layout, lambda tr, game: tr.gettext("Arena"), stock="plain",
                   wanted=lambda game: game.has_part("mat")),),
     book=ArenaBook(),
     balance=BALANCE,

@@ -65,6 +65,6 @@ def mine_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> d
 
 
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
-    """Each turn: the diamonds banked, and the running total towards the goal."""
+    """Each round, a row: every player's diamonds banked on their turn, and the running total towards the goal."""
     heads = (Head("banked", tr.gettext("Banked"), 1), Head("total", tr.gettext("Total"), 1.2))
-    return open_pad(game, frame, Head("turn", tr.gettext("Turn")), heads)
+    return open_pad(game, frame, Head("round", tr.gettext("Round")), heads)

@@ -191,7 +191,7 @@ SPEC = GameSpec(
     tables=FrozenDict({"precedence": lambda game: bool(precedence(game))}),
     derive=_derive,
     context=_context,
-    sheets=(Sheet("mats", mine_layout, lambda tr: tr.gettext("Mat"), wanted=lambda game: game.has_part("mat")),),
+    sheets=(Sheet("mats", mine_layout, lambda tr, game: tr.gettext("Mat"), wanted=lambda game: game.has_part("mat")),),
     book=DicemantsBook(),
     solve=lambda game: _solution(game),
     optimal=lambda game: _optimal(game),

@@ -13,9 +13,11 @@ from markupsafe import Markup, escape
 from ...i18n import Translator
 from ...model import Game
 from ...sheets.art import face_use, pip_defs
+from ...sheets.measure import balanced, kept
 from ...sheets.options import Options
 from ...sheets.pads import Head, Pad, Row, fixed_rows, table_box
 from ...sheets.page import Frame, Line, Rect, crop_marks
+from ...typography import Language, typeset
 from .cards import Card, card_alt, colour_name, colour_rule, condition_text
 
 CARD_W, CARD_H = 88.0, 63.0
@@ -308,10 +310,17 @@ def band_path(slot: Slot) -> str:
             f"A {r} {r} 0 0 1 {x1:.3f} {y0 + r:.3f} V {y1:.3f} Z")
 
 
-def keep_last_word(text: str) -> str:
-    """A short last word (`5` in `4 or 5`) kept on the line of the word before it: no lone number on a card."""
-    head, space, last = text.rpartition(" ")
-    return f"{head}\u00a0{last}" if space and len(last) <= 2 else text
+TITLE_ROOM = CARD_W - 2 * (LOW_INSET + 3.0)
+"""The width a card's condition is set in, as game.css gives it on the narrower low-ink card: 6 mm in from each cut."""
+TITLE_SIZE = 14.0
+"""The condition's size in points (game.css)."""
+
+
+def title_lines(text: str, typography: Language | None) -> str:
+    """A card's condition in balanced lines, each line's words joined by no-break spaces, so that WeasyPrint breaks
+    only between the lines: «Three or more dice / of the same value», never a lone word under a full line. The
+    language's typography runs first, so a word it binds (a Russian preposition) stays with its noun."""
+    return kept(balanced(typeset(text, typography), TITLE_ROOM, TITLE_SIZE, bold=True))
 
 
 def _cards_context(game: Game, tr: Translator, ink: str, pages: Sequence[Side | FoldSide], name: str
@@ -333,7 +342,7 @@ def _cards_context(game: Game, tr: Translator, ink: str, pages: Sequence[Side | 
         "yellow_paint": YELLOW,
         "band_path": band_path,
         "band_height": BAND,
-        "condition_text": lambda card: keep_last_word(condition_text(card, tr)),
+        "condition_text": lambda card: title_lines(condition_text(card, tr), tr.typography),
         # A page's art says which cards it shows, one by one, to a screen reader (the backs say what they are).
         "cards_alt": lambda side: tr.join([card_alt(card, tr) for _, card, _ in side.fronts]),
         "colour_name": lambda card: colour_name(card, tr),
@@ -416,7 +425,7 @@ def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
             if p.bonus_dice.get(n) else "")
         for n in range(1, p.rounds + 1))
     box = table_box(frame)
-    table = (Head("card", tr.gettext("Card")), Head("left", tr.gettext("Left on table")))
+    table = (Head("card", tr.gettext("Card")), Head("left", tr.gettext("Left on the table")))
     # Shares of a player's width: room for three-digit pools and the longest heads («Брошено»), a box to tick.
     heads = (Head("rolled", tr.gettext("Rolled"), 1.15), Head("score", tr.game_gettext(game.id, "Total"), 0.95),
              Head("triggered", warning_mark(tr), 0.55, tick=True), Head("pool", tr.gettext("Pool"), 1.1))

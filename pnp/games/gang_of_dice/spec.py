@@ -158,14 +158,14 @@ SPEC = GameSpec(
     context=_context,
     sheets=(
         # Both inks are always built; the kit takes the one the maker chose (`--ink`).
-        Sheet("cards", kit.cards_layout, kit.title, duplex=True, stock="card", wanted=lambda game: bool(cards(game)),
-              in_kit=lambda options: options.ink == "full"),
-        Sheet("cards-low-ink", kit.low_ink_cards_layout, kit.low_ink_title, duplex=True, stock="card",
-              wanted=lambda game: bool(cards(game)), in_kit=lambda options: options.ink == "low",
+        Sheet("cards", kit.cards_layout, lambda tr, game: kit.title(tr), duplex=True, stock="card",
+              wanted=lambda game: bool(cards(game)), in_kit=lambda options: options.ink == "full"),
+        Sheet("cards-low-ink", kit.low_ink_cards_layout, lambda tr, game: kit.low_ink_title(tr), duplex=True,
+              stock="card", wanted=lambda game: bool(cards(game)), in_kit=lambda options: options.ink == "low",
               template_name="sheets/cards.html"),
         # For a printer without duplex: one-sided on plain paper, folded and glued into card-thick backs; built beside.
-        Sheet("cards-fold", kit.fold_cards_layout, kit.fold_title, stock="plain", wanted=lambda game: bool(cards(game)),
-              in_kit=lambda options: False, template_name="sheets/cards.html"),
+        Sheet("cards-fold", kit.fold_cards_layout, lambda tr, game: kit.fold_title(tr), stock="plain",
+              wanted=lambda game: bool(cards(game)), in_kit=lambda options: False, template_name="sheets/cards.html"),
     ),
     book=GangBook(),
     deck=Deck("sheets/cards.html", (kit.CARD_W, kit.CARD_H), kit.BLEED, kit.single_cards_layout, kit.card_fields),

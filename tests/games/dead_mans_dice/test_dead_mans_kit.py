@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -115,22 +114,21 @@ def test_each_pirate_gets_a_jolly_roger_die_and_two_regular_dice(sheet, game):
     assert f"Player {game.players[1] + 1}" not in words
 
 
-def say(n: int) -> str:
-    """A count in words, as the pad's legend says the penalties."""
-    return tr("en").format("{n:word}", n=n)
-
-
 def test_the_pad_has_a_broadside_box_and_each_pirates_colour(sheet, game):
     pdf = sheet("score-pad")
     words = text(pdf)
     p = game.params
-    assert words.count(f"Broad −{p.broadside_penalty}") == game.players[1] + 1  # each pirate's column and the legend
-    assert words.count(f"Keel −{p.keelhaul_penalty}") == game.players[1] + 1
-    assert (f"Broad −{p.broadside_penalty} (broadside): write how many rival piles you knocked over; each costs you "
-            f"{say(p.broadside_penalty)} doubloons.") in words
-    assert (f"Keel −{p.keelhaul_penalty} (keelhauled): tick if your Jolly Roger die is still in your hand at the end "
-            f"of the round; you lose {say(p.keelhaul_penalty)} doubloons.") in words
-    assert "Total: your running total. It may go below zero." in words
+    # Whole words in each pirate's heads and the legend, the penalties from the data, each said once a column.
+    assert words.count(f"Broadsides (−{p.broadside_penalty} each)") == game.players[1] + 1
+    assert words.count(f"Keelhauled −{p.keelhaul_penalty}") == game.players[1] + 1
+    assert "Keel " not in words and "Broad " not in words
+    assert (f"Broadsides (−{p.broadside_penalty} each): write how many rival piles you knocked over this "
+            "round.") in words
+    assert (f"Keelhauled −{p.keelhaul_penalty}: tick if your Jolly Roger die is still in your hand at the end of "
+            "the round.") in words
+    assert "Pile: the sum of your pile at the end of the round, before doubling." in words
+    assert ("Total: your running total, with the pile doubled where ticked and the penalties taken off. It may go "
+            "below zero.") in words
     found = painted(reader(pdf).pages[0])
     colours = [o.colour for o in pirates(game)]
     swatches = sorted((q.box[0], q.fill) for q in found if q.fill in colours and q.box[2] > 5)
@@ -142,10 +140,15 @@ def _width(font: TTFont, words: str, pt: float) -> float:
     return sum(metrics[cmap[ord(c)]][0] for c in words) / font["head"].unitsPerEm * pt * 25.4 / 72
 
 
+LINE = 7.0 * 1.05 * 25.4 / 72
+"""A line of a head: 7 pt, set 1.05 apart (sheets.css)."""
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_six_pirates_columns_fit_their_heads_and_boxes(game, paper, lang):
-    """Every word of a column's head fits its column at 7 pt bold, and every tick box with room around it."""
+def test_six_pirates_columns_fit_their_turned_heads_and_boxes(game, paper, lang):
+    """Each head runs up its column, whole: its lines (broken only where its no-break spaces allow) each fit the
+    row of heads at 7 pt bold, and as many lines fit across the column; every tick box has room around it."""
     bold = TTFont(Path(FONTS_DIR) / "PTSans-Bold.ttf")
     pad = find_spec(game.id).score_pad(game, Frame.of(paper), tr(lang))
     mine = [c for c in pad.columns if c.player is not None]
@@ -153,8 +156,11 @@ def test_six_pirates_columns_fit_their_heads_and_boxes(game, paper, lang):
     assert [c.head.key for c in mine[:5]] == ["pile", "doubled", "keelhauled", "broadside", "total"]
     # Ticks for doubled and keelhauled; the broadside cell takes a number (one die can knock over two piles).
     assert [c.tick for c in mine[:5]] == [False, True, True, False, False]
+    assert pad.turned and 7.0 < pad.heads_height <= 18.0 + 2.4
     for column in mine:
-        longest = max(_width(bold, word, 7.0) for word in re.split(r"\s+", column.label))
-        assert longest <= column.w - 0.6, (column.head.key, column.label, column.w)
+        lines = column.label.split(" ")
+        room = pad.turned_head(column)
+        assert max(_width(bold, line, 7.0) for line in lines) <= room.w, (column.label, room.w)
+        assert len(lines) * LINE <= column.w - 0.4, (column.head.key, column.label, column.w)
         if column.tick:
             assert column.w >= 3.2 + 0.8

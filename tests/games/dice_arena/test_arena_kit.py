@@ -23,7 +23,7 @@ def test_the_score_pad_says_what_a_row_is(made):
     words = spaced(text(made("dice-arena", "score-pad")))
     assert ("After every player has had a turn, write on the next row how many dice each player holds. A player "
             "with no dice is eliminated.") in words
-    assert "Turn around the table" in words and "Round" not in words  # the rulebook never says "round"
+    assert "Round" in words and "Turn around the table" not in words  # a row is a round, as on every pad
     assert "Dice in hand at the start: 9 for 2 players · 8 for 3 players · 7 for 4 players · 6 for 5 players" in words
 
 

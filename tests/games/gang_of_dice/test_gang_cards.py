@@ -18,8 +18,8 @@ from pnp.games.gang_of_dice.kit import (
     LOW_INSET,
     fold_pages,
     fold_title,
-    keep_last_word,
     sides,
+    title_lines,
 )
 from pnp.games.gang_of_dice.spec import cards
 from pnp.rules import load_game
@@ -212,11 +212,14 @@ def test_no_word_on_the_cards_under_7_pt(gang_pdf, kind, ink):
     assert sizes and [s for s in sizes if s[1] < SMALLEST - 0.01] == []
 
 
-def test_a_short_last_word_keeps_to_the_word_before_it():
-    assert keep_last_word("Any die showing 4 or 5") == "Any die showing 4 or\u00a05"
-    assert keep_last_word("Хотя бы один кубик с числом 4 или 5") == "Хотя бы один кубик с числом 4 или\u00a05"
-    assert keep_last_word("Total of 7 or more") == "Total of 7 or more"
-    assert keep_last_word("5") == "5"
+def test_a_card_title_breaks_into_balanced_lines_never_a_lone_word_under_a_full_one():
+    nb = "\u00a0"
+    assert title_lines("Total of 7 or more", None) == f"Total{nb}of{nb}7{nb}or{nb}more"
+    assert title_lines("Three or more dice of the same value", None) == (
+        f"Three{nb}or{nb}more{nb}dice of{nb}the{nb}same{nb}value")
+    # The language's typography binds first: the preposition stays with its noun, on the second line.
+    assert title_lines("Хотя бы два кубика с чётными числами", translation("ru").typography) == (
+        f"Хотя{nb}бы{nb}два{nb}кубика с{nb}чётными{nb}числами")
 
 
 SAFE = {"full": 2.5, "low": LOW_INSET + 0.5}

@@ -31,12 +31,12 @@ def test_pad_reads_back_the_table_and_each_players_columns(gang_pdf, project, pa
     words = text(gang_pdf("score-pad", paper=paper))
     players = game.players[1]
     # The heads in order: the table's columns, then each player's (the triggered column's head is a drawn mark).
-    assert "Round Card Left on table " + "Rolled Total Pool " * players in words
-    assert words.count("Left on table") == 2  # the head, and the legend
-    for label in ("Card", "Left on table", "Rolled", "Total", "Pool"):
+    assert "Round Card Left on the table " + "Rolled Total Pool " * players in words
+    assert words.count("Left on the table") == 2  # the head, and the legend
+    for label in ("Card", "Left on the table", "Rolled", "Total", "Pool"):
         assert words.count(f"{label}:") == 1  # the legend says what each column holds
     assert "Tick if you triggered the card." in words
-    assert "Bonus rounds bring bonus dice to the table." in words
+    assert "The winner of a bonus round also takes its bonus dice, shown under the round’s number." in words
     # Player counts side by side with the same pool share one entry (2 and 3 players start with 48).
     assert "Pool at the start: 48 dice (2–3 players) · 36 dice (4 players)" in words
     assert "yellow" not in words.lower()  # yellow is a card colour, never a kind of round
