@@ -13,7 +13,17 @@ from typing import Any
 import numpy as np
 
 from ... import derived
-from ...solver import Chances, RaceSolution, Solution, TurnModel, TurnPoints, play_race, solve_race, turn_points
+from ...solver import (
+    Chances,
+    RaceSolution,
+    Solution,
+    TurnModel,
+    TurnPoints,
+    Turns,
+    against_threshold,
+    solve_race,
+    turn_points,
+)
 from . import engine as E
 
 Position = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]
@@ -227,22 +237,20 @@ class Solved:
         return float(self.thumb_against[0, 0, 0]), 1.0 - float(self.thumb_against[1, 0, 0])
 
 
-def thumb_go_on(turn: TurnModel, goal: int, stop_at: int) -> np.ndarray:
-    """go_on[r, i, j] of "stop at `stop_at` diamonds in the bag, or when banking wins", at every score pair."""
-    score = np.arange(goal)[None, :, None]
-    return np.broadcast_to(turn.stop_bank[:, None, None] < np.minimum(stop_at, goal - score), (turn.states, goal, goal))
-
-
 @derived.kept("dicemants-solved")
 def solve(rules: E.DicemantsRules) -> Solved:
     """Everything exact: the turn's positions, the race to the goal, the most diamonds per turn, the rule of thumb."""
     turn = turn_model(rules)
     m, goal = turn.model, rules.goal
-    race = solve_race(m, goal)
-    thumbs = {n: turn_points(m, go_on=m.stop_bank < n) for n in range(1, len(rules.dice) + 1)}  # its best dice
+    turns = Turns(m)
+    race = solve_race(turns, goal)
+    # Stop at n diamonds in the bag: the play Turns.until[n - 1], rolling its best number of dice.
+    thumbs = {}
+    for n in range(1, len(rules.dice) + 1):
+        expected = m.starts.dot(turns.until[n - 1] @ np.arange(m.ends.cols, dtype=float)[:, None])[:, 0]
+        thumbs[n] = TurnPoints(float(np.max(expected)), int(np.argmax(expected)), m.stop_bank < n, expected)
     thumb = max(thumbs, key=lambda n: thumbs[n].value)
-    option = np.full((goal, goal), thumbs[thumb].option)
-    against = play_race(m, goal, (thumb_go_on(m, goal, thumb), race.go_on), (option, race.option))
+    against = against_threshold(turns, race, thumb, thumbs[thumb].option)
     return Solved(rules, turn, race, turn_points(m), thumb, thumbs[thumb], against)
 
 
