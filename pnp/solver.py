@@ -60,13 +60,17 @@ class Chances:
         order = np.lexsort((col, row))
         return Chances(rows, cols, row[order], col[order], p[order])
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "matrix"}  # made again when asked for
+
+    @functools.cached_property
+    def matrix(self) -> sparse.csr_matrix:
+        """The same as a sparse matrix (repeated entries added up)."""
+        return sparse.csr_matrix((self.p, (self.row, self.col)), shape=(self.rows, self.cols))
+
     def dot(self, values: np.ndarray) -> np.ndarray:
         """(rows × k) = this (rows × cols) @ values (cols × k)."""
-        out = np.zeros((self.rows,) + values.shape[1:])
-        if self.row.size:
-            starts = np.flatnonzero(np.r_[True, self.row[1:] != self.row[:-1]])
-            prod = values[self.col] * self.p.reshape((-1,) + (1,) * (values.ndim - 1))
-            out[self.row[starts]] = np.add.reduceat(prod, starts, axis=0)
+        out: np.ndarray = self.matrix @ values
         return out
 
 
@@ -479,11 +483,16 @@ class Turns:
         start = sparse.csr_matrix((m.starts.p, (m.starts.row, m.starts.col)), shape=(m.starts.rows, m.states))
         start = start.toarray()[option].T  # roll states × columns: where the turn's first roll is made
         mass = np.zeros((m.states, option.size))  # how often each roll is made, on average
+        # Plays alike on every layer so far have the same mass there: each layer is followed once per such group.
+        group = np.unique(option, return_inverse=True)[1].reshape(-1)
         for layer, into in zip(reversed(self.layers), reversed(self.into), strict=True):
             rows = layer.rows
-            on = go[rows]
-            forced = start[rows] + into.forced @ mass  # from the layers before (this layer's own mass is still 0)
-            offered = into.optional @ mass
+            keys = np.vstack([group.astype(np.int64).view(np.uint8).reshape(-1, 8).T, np.packbits(go[rows], axis=0)])
+            _, first, group = np.unique(keys.T, axis=0, return_index=True, return_inverse=True)
+            group = group.reshape(-1)
+            on, known = go[rows][:, first], mass[:, first]
+            forced = start[rows][:, first] + into.forced @ known  # from the layers before (this one's mass still 0)
+            offered = into.optional @ known
             own = forced + np.where(on, offered, 0.0)
             if layer.cyclic:
                 for _ in range(MAX_SWEEPS):
@@ -493,7 +502,7 @@ class Turns:
                         break
                 else:
                     raise NotConverging(f"no settled chances after {MAX_SWEEPS:,} sweeps")
-            mass[rows] = own
+            mass[rows] = own[:, group]
         # A turn ends where a roll ends it, or where the play stops after a roll that offered the choice.
         stopped = np.where(go, 0.0, _transposed(m.optional).dot(mass))
         bank = np.eye(m.ends.cols)[np.minimum(m.stop_bank, m.ends.cols - 1)]
