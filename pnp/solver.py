@@ -490,7 +490,7 @@ class Turns:
             keys = np.vstack([group.astype(np.int64).view(np.uint8).reshape(-1, 8).T, np.packbits(go[rows], axis=0)])
             _, first, group = np.unique(keys.T, axis=0, return_index=True, return_inverse=True)
             group = group.reshape(-1)
-            on, known = go[rows][:, first], mass[:, first]
+            on, known = go[rows][:, first], np.ascontiguousarray(mass[:, first])  # row-major, for sparse products
             forced = start[rows][:, first] + into.forced @ known  # from the layers before (this one's mass still 0)
             offered = into.optional @ known
             own = forced + np.where(on, offered, 0.0)
@@ -551,7 +551,8 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
             """Per roll state, a and b of rolling on where `go`, else of stopping."""
             r = own.shape[0]
             return np.where(go[:, None, :], own.reshape(r, 2, n), stops.reshape(r, 2, n)).reshape(r, 2 * n)
-        own_ab, own_after, own_stop, own_ends = ab[:, sel], after[:, sel], stop[:, sel], ends[:, sel]
+        # Row-major copies: a sparse product copies any other layout on every call.
+        own_ab, own_after, own_stop, own_ends = (np.ascontiguousarray(v[:, sel]) for v in (ab, after, stop, ends))
         for layer in turns.layers:
             rows = layer.rows
             given = layer.ends @ own_ends + layer.forced @ own_ab + layer.optional @ own_after
