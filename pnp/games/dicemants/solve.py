@@ -110,20 +110,27 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
             yield tuple(f for f, _ in combo), math.prod(c for _, c in combo)
 
     resolved: dict[tuple[int, int, int], dict[tuple[str, ...], tuple[Any, ...]]] = {}
+    blasts = frozenset(f for f, t in tier.items() if t == E.TierId.TNT)
 
     def resolve(fs: tuple[str, ...], nb: int, nl: int, streak: int) -> tuple[Any, ...]:
         """One roll resolved with stand-in dice numbered board, bag, lost: where each number ends up."""
         known = resolved.setdefault((nb, nl, streak), {})
         if fs not in known:
             n = len(fs)
-            out = E._resolve(rules, [E.DieInPlay(str(k), f) for k, f in enumerate(fs)],
-                             [E.DieInPlay(str(n + k), "diamond") for k in range(nb)],
-                             [E.DieInPlay(str(n + nb + k)) for k in range(nl)], streak)
+            if streak and any(f != "void" for f in fs):  # all-void rolls: any other roll resets the count
+                known[fs] = resolve(fs, nb, nl, 0)
+            elif nl and blasts.isdisjoint(fs):  # only TNT takes back a lost die: the others are lost after it
+                end, banked, must, bag, on_board, lost, st = resolve(fs, nb, 0, streak)
+                known[fs] = (end, banked, must, bag, on_board, (n + nb,) + lost, st)
+            else:
+                out = E._resolve(rules, [E.DieInPlay(str(k), f) for k, f in enumerate(fs)],
+                                 [E.DieInPlay(str(n + k), "diamond") for k in range(nb)],
+                                 [E.DieInPlay(str(n + nb + k)) for k in range(nl)], streak)
 
-            def ix(dice: tuple[E.DieInPlay, ...]) -> tuple[int, ...]:
-                return tuple(int(d.id) for d in dice)
-            known[fs] = (out.end is not None, out.banked, out.reroll == E.Again.MANDATORY,
-                         ix(out.bag), ix(out.board), ix(out.lost), out.void_streak)
+                def ix(dice: tuple[E.DieInPlay, ...]) -> tuple[int, ...]:
+                    return tuple(int(d.id) for d in dice)
+                known[fs] = (out.end is not None, out.banked, out.reroll == E.Again.MANDATORY,
+                             ix(out.bag), ix(out.board), ix(out.lost), out.void_streak)
         return known[fs]
 
     merged: dict[tuple[tuple[str, ...], int, int, int], list[tuple[int, tuple[Any, ...]]]] = {}
@@ -140,10 +147,12 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
             merged[key] = [(count, out) for out, count in ends.items()]
         return merged[key]
 
-    rolls: dict[tuple[tuple[str, ...], int, int, int], list[tuple[Any, ...]]] = {}
+    rolls: dict[tuple[tuple[str, ...], int, int, int], tuple[list[int], list[float], list[tuple[Any, ...]]]] = {}
 
-    def roll(board: tuple[str, ...], nb: int, nl: int, streak: int) -> list[tuple[Any, ...]]:
-        """Every way a roll of these dice ends: (probability, resolution).
+    def roll(board: tuple[str, ...], nb: int, nl: int, streak: int
+             ) -> tuple[list[int], list[float], list[tuple[Any, ...]]]:
+        """Every way a roll of these dice ends: the turn ending, by diamonds banked (banked, probability), and the
+        rolls that go on, (probability, whether the re-roll is forced, bag, board, lost zone, all-void rolls).
 
         A roll only adds to the lost zone, and TNT takes back its latest die: the engine resolves the roll with at
         most that one die there, the others stay where they are.
@@ -153,15 +162,19 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
             n, one = len(board), min(nl, 1)
             top_lost = n + nb + nl - 1
             whole = 6 ** n
-            out = rolls[key] = []
-            if nl <= 1:  # the stand-in is the lost die itself
-                out.extend((count / whole, *resolution) for count, resolution in merge(board, nb, nl, streak))
-                return out
+            ended: dict[int, int] = {}
+            moves = []
             for count, (end, banked, must, bag, on_board, lost, st) in merge(board, nb, one, streak):
-                kept = tuple(range(n + nb, top_lost + (1 if one and lost[:1] == (n + nb,) else 0)))
-                out.append((count / whole, end, banked, must, tuple(top_lost if k == n + nb else k for k in bag),
-                            tuple(top_lost if k == n + nb else k for k in on_board),
-                            kept + tuple(k for k in lost if k < n + nb), st))
+                if end:
+                    ended[banked] = ended.get(banked, 0) + count
+                elif nl <= 1:  # the stand-in is the lost die itself
+                    moves.append((count / whole, must, bag, on_board, lost, st))
+                else:
+                    kept = tuple(range(n + nb, top_lost + (1 if one and lost[:1] == (n + nb,) else 0)))
+                    moves.append((count / whole, must, tuple(top_lost if k == n + nb else k for k in bag),
+                                  tuple(top_lost if k == n + nb else k for k in on_board),
+                                  kept + tuple(k for k in lost if k < n + nb), st))
+            rolls[key] = list(ended), [count / whole for count in ended.values()], moves
         return rolls[key]
 
     index: dict[Hashable, int] = {}
@@ -187,17 +200,18 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     while done < len(positions):
         bag, board, lost, streak = positions[done]
         die = (board + bag + lost).__getitem__
-        for p, end, banked, must, nbag, nboard, nlost, st in roll(board, len(bag), len(lost), streak):
-            if end:  # the turn ended: banked diamonds (none on a skull)
-                kind, target = 0, banked
-            else:  # TNT and pick: re-roll at once (forced); else the player may re-roll or stop (optional)
-                kind = 1 if must else 2
-                on_board = tuple(map(die, nboard))  # as canonical(): without TNT on the board, the bag's count only
-                position = (anonymous[len(nbag)], on_board, (), st) if tnt.isdisjoint(on_board) \
-                    else (tuple(map(die, nbag)), on_board, tuple(map(die, nlost)), st)
-                target = index.get(position)
-                if target is None:
-                    target = number(position)
+        banked, chance, moves = roll(board, len(bag), len(lost), streak)
+        rows[0].extend([done] * len(banked))  # the turn ended: banked diamonds (none on a skull)
+        cols[0].extend(banked)
+        probs[0].extend(chance)
+        for p, must, nbag, nboard, nlost, st in moves:
+            kind = 1 if must else 2  # TNT and pick: re-roll at once (forced); else re-roll or stop (optional)
+            on_board = tuple(map(die, nboard))  # as canonical(): without TNT on the board, the bag's count only
+            position = (anonymous[len(nbag)], on_board, (), st) if tnt.isdisjoint(on_board) \
+                else (tuple(map(die, nbag)), on_board, tuple(map(die, nlost)), st)
+            target = index.get(position)
+            if target is None:
+                target = number(position)
             rows[kind].append(done)
             cols[kind].append(target)
             probs[kind].append(p)
