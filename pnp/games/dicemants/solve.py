@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,26 +87,39 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     tier = {f: E._tier_of(rules, f) for fs in faces.values() for f, _ in fs}
     rest = {d: tuple((f, c) for f, c in fs if tier[f] not in top) for d, fs in faces.items()}
 
-    @functools.cache
-    def ways(board: tuple[str, ...]) -> list[tuple[tuple[str, ...], int]]:
-        return list(each_way(board))
+    # A roll as a number: die k's face at bits 4k (a code per face), so a board's rolls are two arrays.
+    shown = sorted(tier)
+    code = {f: k + 1 for k, f in enumerate(shown)}
 
-    def each_way(board: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], int]]:
+    def faces_of(roll: int, n: int) -> tuple[str, ...]:
+        return tuple(shown[(roll >> 4 * k & 15) - 1] for k in range(n))
+
+    def each(options: list[list[tuple[str, int]]]) -> tuple[np.ndarray, np.ndarray]:
+        """Every roll taking one option per die (face, ways), and its number of ways: (rolls, ways)."""
+        rolls, count = np.zeros(1, dtype=np.int64), np.ones(1, dtype=np.int64)
+        for k, own in enumerate(options):
+            rolls = (rolls[:, None] + (np.array([code[f] for f, _ in own], dtype=np.int64) << 4 * k)).ravel()
+            count = (count[:, None] * np.array([c for _, c in own], dtype=np.int64)).ravel()
+        return rolls, count
+
+    @functools.cache
+    def ways(board: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
         """Every roll of the board that can resolve differently, with its number of ways out of 6^n.
 
         A roll showing a face of a leading tier, and none above it, acts alone: the other dice count as voids.
         """
+        found = []
         above = dict.fromkeys(board, 0)  # per die: its ways to show a face of a leading tier met so far
+        quiet = sum(code["void"] << 4 * k for k in range(len(board)))  # every die a void: no face of the tier
         for t in top:
             per = [[(f, c) for f, c in faces[d] if tier[f] == t] for d in board]
-            options = [own + [("", 6 - above[d] - sum(c for _, c in own))] for d, own in zip(board, per, strict=True)]
-            for combo in itertools.product(*options):
-                if any(f for f, _ in combo):
-                    yield tuple(f or "void" for f, _ in combo), math.prod(c for _, c in combo)
+            rolls, count = each([own + [("void", 6 - above[d] - sum(c for _, c in own))]
+                                 for d, own in zip(board, per, strict=True)])
+            found.append((rolls[rolls != quiet], count[rolls != quiet]))
             for d, own in zip(board, per, strict=True):
                 above[d] += sum(c for _, c in own)
-        for combo in itertools.product(*(rest[d] for d in board)):
-            yield tuple(f for f, _ in combo), math.prod(c for _, c in combo)
+        found.append(each([list(rest[d]) for d in board]))
+        return np.concatenate([r for r, _ in found]), np.concatenate([c for _, c in found])
 
     resolved: dict[tuple[int, int, int], dict[tuple[str, ...], tuple[Any, ...]]] = {}
     blasts = frozenset(f for f, t in tier.items() if t == E.TierId.TNT)
@@ -134,17 +146,34 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
         return known[fs]
 
     merged: dict[tuple[tuple[str, ...], int, int, int], list[tuple[int, tuple[Any, ...]]]] = {}
+    outcomes: dict[tuple[Any, ...], int] = {}  # each resolution met, numbered
+    by_number: list[tuple[Any, ...]] = []
+
+    def numbered(outcome: tuple[Any, ...]) -> int:
+        if outcome not in outcomes:
+            outcomes[outcome] = len(by_number)
+            by_number.append(outcome)
+        return outcomes[outcome]
+    told: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}  # rolls resolved so far (sorted), outcomes
 
     def merge(board: tuple[str, ...], nb: int, nl: int, streak: int) -> list[tuple[int, tuple[Any, ...]]]:
         """The rolls of these dice by how they resolve (stand-in dice): (ways out of 6^n, resolution)."""
         key = (board, nb, nl, streak)
         if key not in merged:
-            ends: dict[tuple[Any, ...], int] = {}
-            known = resolved.get((nb, nl, streak), {})
-            for fs, count in ways(board):
-                out = known.get(fs) or resolve(fs, nb, nl, streak)
-                ends[out] = ends.get(out, 0) + count
-            merged[key] = [(count, out) for out, count in ends.items()]
+            rolls, count = ways(board)
+            known, outcome = told.get((nb, nl, streak), (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)))
+            at = np.minimum(np.searchsorted(known, rolls), max(known.size - 1, 0))
+            new = np.unique(rolls[known[at] != rolls]) if known.size else np.unique(rolls)
+            if new.size:
+                more = [numbered(resolve(faces_of(roll, len(board)), nb, nl, streak)) for roll in new.tolist()]
+                known, outcome = np.concatenate([known, new]), np.concatenate([outcome, more])
+                order = np.argsort(known)
+                known, outcome = known[order], outcome[order]
+                told[nb, nl, streak] = known, outcome
+                at = np.searchsorted(known, rolls)
+            which, ways_of = np.unique(outcome[at], return_inverse=True)
+            total = np.bincount(ways_of.reshape(-1), weights=count)
+            merged[key] = [(round(c), by_number[w]) for w, c in zip(which.tolist(), total.tolist(), strict=True)]
         return merged[key]
 
     rolls: dict[tuple[tuple[str, ...], int, int, int], tuple[list[int], list[float], list[tuple[Any, ...]]]] = {}
