@@ -7,8 +7,10 @@ Two routes, one knowing no game:
   Every reachable state is listed, so it suits games of up to a few hundred thousand states.
 - `solve_race` solves a *race*: players take turns, a turn banks points, the first to reach the goal wins. The
   game hands over one `TurnModel` (its turn as a Markov decision process that does not depend on the scores) and
-  the race is solved by retrograde analysis over the score pairs, the highest total first. A game whose states
-  are too many to walk one by one (Dicemants: a turn has tens of thousands of positions) takes this route.
+  the race is solved by retrograde analysis over the score pairs, the highest total first, each pair starting
+  from the plays "roll on until the turn holds θ points" solved once (`Turns`). A game whose states are too many
+  to walk one by one (Dicemants: a turn has tens of thousands of positions) takes this route. `race_chances` races
+  two fixed plays, each given by what its turns bank (`Turns.banked` follows a play forward from the turn's start).
 
 Values converge to within `TOLERANCE`; probabilities come from the engines' exact fractions.
 """
