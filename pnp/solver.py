@@ -7,14 +7,17 @@ Two routes, one knowing no game:
   Every reachable state is listed, so it suits games of up to a few hundred thousand states.
 - `solve_race` solves a *race*: players take turns, a turn banks points, the first to reach the goal wins. The
   game hands over one `TurnModel` (its turn as a Markov decision process that does not depend on the scores) and
-  the race is solved by retrograde analysis over the score pairs, the highest total first. A game whose states
-  are too many to walk one by one (Dicemants: a turn has tens of thousands of positions) takes this route.
+  the race is solved by retrograde analysis over the score pairs, the highest total first, each pair starting
+  from the plays "roll on until the turn holds θ points" solved once (`Turns`). A game whose states are too many
+  to walk one by one (Dicemants: a turn has tens of thousands of positions) takes this route. `race_chances` races
+  two fixed plays, each given by what its turns bank (`Turns.banked` follows a play forward from the turn's start).
 
 Values converge to within `TOLERANCE`; probabilities come from the engines' exact fractions.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -59,13 +62,17 @@ class Chances:
         order = np.lexsort((col, row))
         return Chances(rows, cols, row[order], col[order], p[order])
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "matrix"}  # made again when asked for
+
+    @functools.cached_property
+    def matrix(self) -> sparse.csr_matrix:
+        """The same as a sparse matrix (repeated entries added up)."""
+        return sparse.csr_matrix((self.p, (self.row, self.col)), shape=(self.rows, self.cols))
+
     def dot(self, values: np.ndarray) -> np.ndarray:
         """(rows × k) = this (rows × cols) @ values (cols × k)."""
-        out = np.zeros((self.rows,) + values.shape[1:])
-        if self.row.size:
-            starts = np.flatnonzero(np.r_[True, self.row[1:] != self.row[:-1]])
-            prod = values[self.col] * self.p.reshape((-1,) + (1,) * (values.ndim - 1))
-            out[self.row[starts]] = np.add.reduceat(prod, starts, axis=0)
+        out: np.ndarray = self.matrix @ values
         return out
 
 
@@ -372,6 +379,11 @@ def _blocks(turn: TurnModel) -> list[np.ndarray]:
     return blocks
 
 
+COLUMNS = 64
+"""Plays evaluated together at most: more columns make a sweep cheaper per column, until the slowest column keeps
+the rest sweeping."""
+
+
 def _split(turn: TurnModel) -> list[_Layer]:
     layers = []
     n = turn.states
@@ -388,18 +400,129 @@ def _split(turn: TurnModel) -> list[_Layer]:
     return layers
 
 
-def _race_level(turn: TurnModel, layers: list[_Layer], known: np.ndarray, partner: np.ndarray, x: np.ndarray,
-                warm: np.ndarray | None = None, fixed: tuple[np.ndarray, np.ndarray] | None = None
+def _transposed(m: Chances) -> Chances:
+    return Chances.arrays(m.cols, m.rows, m.col, m.row, m.p)
+
+
+@dataclass(frozen=True, eq=False)
+class _Into:
+    """What flows into a group of roll states: from every roll state (`forced`, `optional`: rows × every state), and
+    from within the group (`forced_in`, `optional_in`: rows × rows)."""
+
+    forced: sparse.csr_matrix
+    optional: sparse.csr_matrix
+    forced_in: sparse.csr_matrix
+    optional_in: sparse.csr_matrix
+
+
+@dataclass(frozen=True, eq=False)
+class Turns:
+    """A TurnModel made ready to be solved many times: its roll states in the order they are evaluated, and the
+    plays "roll on until stopping banks θ points or more" solved once, for every θ.
+
+    Those plays are the race's first guess at every score pair (with θ the points the mover still needs, the best
+    play rolls on almost everywhere), and they are every rule of thumb "stop at θ points" at once."""
+
+    model: TurnModel
+
+    @functools.cached_property
+    def layers(self) -> list[_Layer]:
+        return _split(self.model)
+
+    @functools.cached_property
+    def into(self) -> list[_Into]:
+        """Per layer, what flows into its roll states (to follow the chances of a play forward)."""
+        m, n = self.model, self.model.states
+        forced, optional = _transposed(m.forced), _transposed(m.optional)
+        return [_Into(_csr(forced, layer.rows, None, n), _csr(optional, layer.rows, None, n),
+                      _csr(forced, layer.rows, layer.rows, layer.rows.size),
+                      _csr(optional, layer.rows, layer.rows, layer.rows.size)) for layer in self.layers]
+
+    @functools.cached_property
+    def until(self) -> np.ndarray:
+        """until[θ - 1, r, b]: from roll state r, rolling on until stopping would bank θ points or more, the chance
+        that the turn banks b points; θ runs from 1 to one more than the most a turn banks (never stopping)."""
+        m = self.model
+        banks = m.ends.cols
+        every = np.eye(banks)
+        stop = every[np.minimum(m.stop_bank, banks - 1)]
+        chances = []
+        for first in range(1, banks + 1, max(1, COLUMNS // banks)):  # a few θ at once, a column per θ and b
+            theta = np.arange(first, min(first + max(1, COLUMNS // banks), banks + 1))
+            go = np.repeat(m.stop_bank[:, None] < theta[None, :], banks, axis=1)
+            values = self.values(go, np.tile(every, theta.size), np.tile(stop, theta.size))
+            chances.append(values.reshape(m.states, theta.size, banks).transpose(1, 0, 2))
+        return np.concatenate(chances)
+
+    def values(self, go: np.ndarray, ends: np.ndarray, stop: np.ndarray) -> np.ndarray:
+        """The values of fixed plays at every roll state, a column each: the play rolls on into roll state r where
+        go[r, c] (or go[r], every column alike), and stops there worth stop[r, c] elsewhere; a turn that ends banking
+        b is worth ends[b, c]."""
+        go = go if go.ndim == 2 else go[:, None]
+        values = np.zeros((self.model.states, ends.shape[1]))
+        after = np.zeros_like(values)  # after a roll that offers the choice: as the play chooses
+        for layer in self.layers:
+            rows = layer.rows
+            given = layer.ends @ ends + layer.forced @ values + layer.optional @ after
+            on, stops = go[rows], stop[rows]
+            own = given
+            if layer.cyclic:  # value iteration over the layer's own transitions, the rest of the turn known
+                for _ in range(MAX_SWEEPS):
+                    new = given + layer.forced_in @ own + layer.optional_in @ np.where(on, own, stops)
+                    moved, own = float(np.max(np.abs(new - own))), new
+                    if moved < TOLERANCE:
+                        break
+                else:
+                    raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
+            values[rows] = own
+            after[rows] = np.where(on, own, stops)
+        return values
+
+    def banked(self, go: np.ndarray, option: np.ndarray) -> np.ndarray:
+        """What a turn banks under fixed plays, a column each: the turn starts with option[c] and rolls on into roll
+        state r where go[r, c]. Returns chances[c, b] of banking b points (followed forward from the turn's start)."""
+        m = self.model
+        start = sparse.csr_matrix((m.starts.p, (m.starts.row, m.starts.col)), shape=(m.starts.rows, m.states))
+        start = start.toarray()[option].T  # roll states × columns: where the turn's first roll is made
+        mass = np.zeros((m.states, option.size))  # how often each roll is made, on average
+        # Plays alike on every layer so far have the same mass there: each layer is followed once per such group.
+        group = np.unique(option, return_inverse=True)[1].reshape(-1)
+        for layer, into in zip(reversed(self.layers), reversed(self.into), strict=True):
+            rows = layer.rows
+            keys = np.vstack([group.astype(np.int64).view(np.uint8).reshape(-1, 8).T, np.packbits(go[rows], axis=0)])
+            _, first, group = np.unique(keys.T, axis=0, return_index=True, return_inverse=True)
+            group = group.reshape(-1)
+            on, known = go[rows][:, first], np.ascontiguousarray(mass[:, first])  # row-major, for sparse products
+            forced = start[rows][:, first] + into.forced @ known  # from the layers before (this one's mass still 0)
+            offered = into.optional @ known
+            own = forced + np.where(on, offered, 0.0)
+            if layer.cyclic:
+                for _ in range(MAX_SWEEPS):
+                    new = forced + into.forced_in @ own + np.where(on, offered + into.optional_in @ own, 0.0)
+                    moved, own = float(np.max(np.abs(new - own))), new
+                    if moved < TOLERANCE:
+                        break
+                else:
+                    raise NotConverging(f"no settled chances after {MAX_SWEEPS:,} sweeps")
+            mass[rows] = own[:, group]
+        # A turn ends where a roll ends it, or where the play stops after a roll that offered the choice.
+        stopped = np.where(go, 0.0, _transposed(m.optional).dot(mass))
+        bank = np.eye(m.ends.cols)[np.minimum(m.stop_bank, m.ends.cols - 1)]
+        chances: np.ndarray = (_transposed(m.ends).dot(mass) + bank.T @ stopped).T
+        return chances
+
+
+def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.ndarray, x: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Solve the turns of one total of scores together: column c's turn banking 0 hands over to column partner[c].
 
     `known[c, banked]`: the value of banking that many points (column 0 unused); x[c], a first guess of banking
     nothing. Policy iteration on x: every value is a + b·x; with x fixed, one pass over the layers gives a and b
     (a cyclic layer by value iteration over its own transitions, the rest of the turn being known), two equations
-    per pair give x, and the passes repeat until the choices no longer change. `warm`: a and b side by side to
-    start from (a neighbouring total's); `fixed`: the choices (go on per roll state and column, the option per
-    column) instead of the best ones. Returns the values, the options, the go-on choices, and a and b.
+    per pair give x, and the columns whose choices change at the new x are passed over again, until none does.
+    `ab`: a and b side by side, a first guess. Returns the values, the options, the go-on choices, and a and b.
     """
+    turn = turns.model
     k = len(partner)
     kt = known.T.copy()
     kt[0] = 0.0  # banking nothing: x, the unknown
@@ -407,57 +530,61 @@ def _race_level(turn: TurnModel, layers: list[_Layer], known: np.ndarray, partne
     zero[0] = 1.0
     stop_a = kt[np.minimum(turn.stop_bank, kt.shape[0] - 1)]  # roll states × columns
     stop_b = np.repeat((turn.stop_bank == 0).astype(float)[:, None], k, axis=1)
-    ab = np.zeros((turn.states, 2 * k)) if warm is None else warm.copy()  # a and b side by side
     stop = np.hstack([stop_a, stop_b])
     ends = np.hstack([kt, np.repeat(zero, k, axis=1)])
-    after = np.zeros_like(ab)  # after an optional roll: the better of rolling on and stopping (or the fixed one)
+    after = np.zeros_like(ab)  # after an optional roll: the better of rolling on and stopping
     cols = np.arange(k)
 
     def chances(ab: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """From a and b at x: each column's value, its best option, and x again (the partner's value, solved)."""
         sa, sb = turn.starts.dot(ab[:, :k]), turn.starts.dot(ab[:, k:])
-        best = np.argmax(sa + sb * x, axis=0) if fixed is None else fixed[1]
+        best = np.argmax(sa + sb * x, axis=0)
         A, B = sa[best, cols], sb[best, cols]
         Ap, Bp = A[partner], B[partner]
         v = (A + B * (1 - Ap - Bp)) / (1 - B * Bp)
         return v, best, 1.0 - v[partner]
-    if warm is not None:  # a better first guess of x: the neighbours' a and b, solved for x
+    for _ in range(3):  # a better first guess of x: the first guess of a and b, solved for x
         x = chances(ab, x)[2]
-
-    def better(own: np.ndarray, stops: np.ndarray, go: np.ndarray) -> np.ndarray:
-        """Per roll state, a and b of rolling on where `go`, else of stopping."""
-        r = own.shape[0]
-        return np.where(go[:, None, :], own.reshape(r, 2, k), stops.reshape(r, 2, k)).reshape(r, 2 * k)
+    active = cols
     for _ in range(100):
-        for layer in layers:
+        sel, n, xs = np.r_[active, k + active], active.size, x[active]
+
+        def better(own: np.ndarray, stops: np.ndarray, go: np.ndarray, n: int = n) -> np.ndarray:
+            """Per roll state, a and b of rolling on where `go`, else of stopping."""
+            r = own.shape[0]
+            return np.where(go[:, None, :], own.reshape(r, 2, n), stops.reshape(r, 2, n)).reshape(r, 2 * n)
+        # Row-major copies: a sparse product copies any other layout on every call.
+        own_ab, own_after, own_stop, own_ends = (np.ascontiguousarray(v[:, sel]) for v in (ab, after, stop, ends))
+        for layer in turns.layers:
             rows = layer.rows
-            given = layer.ends @ ends + layer.forced @ ab + layer.optional @ after
-            stops, own = stop[rows], given
-            stop_value = stops[:, :k] + stops[:, k:] * x
+            given = layer.ends @ own_ends + layer.forced @ own_ab + layer.optional @ own_after
+            stops, own = own_stop[rows], given
+            stop_value = stops[:, :n] + stops[:, n:] * xs
             if layer.cyclic:  # value iteration over the layer's own transitions
-                own = ab[rows]
-                value = own[:, :k] + own[:, k:] * x
+                own = own_ab[rows]
+                value = own[:, :n] + own[:, n:] * xs
                 for _ in range(MAX_SWEEPS):
-                    go = value > stop_value if fixed is None else fixed[0][rows]  # roll on where it beats stopping
+                    go = value > stop_value  # roll on where it beats stopping
                     own = given + layer.forced_in @ own + layer.optional_in @ better(own, stops, go)
-                    moved, value = value, own[:, :k] + own[:, k:] * x
+                    moved, value = value, own[:, :n] + own[:, n:] * xs
                     if float(np.max(np.abs(value - moved))) < RACE_TOLERANCE:
                         break
                 else:
                     raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
-            ab[rows] = own
-            go = own[:, :k] + own[:, k:] * x > stop_value if fixed is None else fixed[0][rows]
-            after[rows] = better(own, stops, go)
+            own_ab[rows] = own
+            own_after[rows] = better(own, stops, own[:, :n] + own[:, n:] * xs > stop_value)
+        ab[:, sel], after[:, sel] = own_ab, own_after
         a, b = ab[:, :k], ab[:, k:]
         v, best, new_x = chances(ab, x)
         sa, sb = turn.starts.dot(a), turn.starts.dot(b)
-        # The values are exact when the choices made at the old x are still the best at the new one.
-        go_on = a + b * new_x > stop_a + stop_b * new_x if fixed is None else fixed[0]
-        same = fixed is not None or (np.array_equal(go_on, a + b * x > stop_a + stop_b * x)
-                                     and np.array_equal(best, np.argmax(sa + sb * new_x, axis=0)))
+        # The values are exact where the choices made at the old x are still the best at the new one.
+        go_on = a + b * new_x > stop_a + stop_b * new_x
+        changed = (go_on != (a + b * x > stop_a + stop_b * x)).any(axis=0) | (best != np.argmax(sa + sb * new_x,
+                                                                                                  axis=0))
         x = new_x
-        if same:
+        if not changed.any():
             return v, best, go_on, ab
+        active = np.flatnonzero(changed)
     raise NotConverging("the choices at one total of scores kept changing")
 
 
@@ -473,46 +600,82 @@ def _known(goal: int, banks: int, pairs: np.ndarray, other: np.ndarray) -> np.nd
     return np.where(mine >= goal, 1.0, 1.0 - other[j[:, None], np.minimum(mine, goal - 1)])
 
 
-def solve_race(turn: TurnModel, goal: int) -> RaceSolution:
-    """Two players race to bank `goal` points, each maximising its chance of winning (retrograde over scores)."""
+def solve_race(turn: TurnModel | Turns, goal: int) -> RaceSolution:
+    """Two players race to bank `goal` points, each maximising its chance of winning (retrograde over scores).
+
+    Every score pair starts from the play "roll on until banking wins" solved exactly (Turns.until), corrected by
+    what the best play changed at the neighbouring pair one total higher."""
+    turns = turn if isinstance(turn, Turns) else Turns(turn)
+    m = turns.model
+    banks = m.ends.cols
     win = np.zeros((goal, goal))
     option = np.zeros((goal, goal), dtype=np.int64)
-    go_on = np.zeros((turn.states, goal, goal), dtype=bool)
-    layers = _split(turn)
-    warm: np.ndarray | None = None
-    for total in range(2 * goal - 2, -1, -1):
-        pairs = _level(goal, total)
-        i, j = pairs[:, 0], pairs[:, 1]
-        if warm is not None:  # start from the values of (i, j + 1), or of (i + 1, j) at the other player's goal
-            near = i - max(0, total + 2 - goal) + (j + 1 >= goal)
-            warm = warm[:, np.r_[near, near + warm.shape[1] // 2]]
-        partner = i - i.min()
-        partner = partner[::-1]  # (j, i): the same total, the order reversed
-        x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
-        v, best, more, warm = _race_level(turn, layers, _known(goal, turn.ends.cols, pairs, win), partner, x, warm)
-        win[i, j] = v
-        option[i, j] = best
-        go_on[:, i, j] = more
-    return RaceSolution(goal, win, option, go_on)
-
-
-def play_race(turn: TurnModel, goal: int, go_on: tuple[np.ndarray, np.ndarray], option: tuple[np.ndarray, np.ndarray]
-              ) -> np.ndarray:
-    """Two players race to `goal`, each with its own fixed play (go_on[seat][r, i, j], option[seat][i, j], as in a
-    RaceSolution): win[seat, i, j], the chance that `seat`, to move with i points against j, wins."""
-    win = np.zeros((2, goal, goal))
-    layers = _split(turn)
+    go_on = np.zeros((m.states, goal, goal), dtype=bool)
+    before: tuple[np.ndarray, np.ndarray] | None = None  # the last total's a and b, and their first guess
     for total in range(2 * goal - 2, -1, -1):
         pairs = _level(goal, total)
         i, j = pairs[:, 0], pairs[:, 1]
         k = len(pairs)
-        known = np.vstack([_known(goal, turn.ends.cols, pairs, win[1]), _known(goal, turn.ends.cols, pairs, win[0])])
-        back = (i - i.min())[::-1]
-        partner = np.r_[back + k, back]  # seat 0 at (i, j) hands over to seat 1 at (j, i), and back
-        fixed = (np.hstack([go_on[0][:, i, j], go_on[1][:, i, j]]), np.r_[option[0][i, j], option[1][i, j]])
-        v, _, _, _ = _race_level(turn, layers, known, partner, np.zeros(2 * k), fixed=fixed)
-        win[0, i, j], win[1, i, j] = v[:k], v[k:]
+        known = _known(goal, banks, pairs, win)
+        guess = np.empty((m.states, 2 * k))
+        theta = np.minimum(goal - i, banks)  # stopping wins from θ points on
+        for t in np.unique(theta).tolist():
+            c = np.flatnonzero(theta == t)
+            until = turns.until[t - 1]
+            guess[:, c] = until[:, 1:] @ known[c, 1:].T
+            guess[:, k + c] = until[:, [0]]
+        ab = guess.copy()
+        if before is not None:  # plus what the best play adds at (i, j + 1), or (i + 1, j) at the other's goal
+            done, first = before
+            near = i - max(0, total + 2 - goal) + (j + 1 >= goal)
+            near = np.r_[near, near + done.shape[1] // 2]
+            ab += done[:, near] - first[:, near]
+        partner = i - i.min()
+        partner = partner[::-1]  # (j, i): the same total, the order reversed
+        x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
+        v, best, more, ab = _race_level(turns, known, partner, ab, x)
+        win[i, j] = v
+        option[i, j] = best
+        go_on[:, i, j] = more
+        before = ab, guess
+    return RaceSolution(goal, win, option, go_on)
+
+
+def race_chances(goal: int, banked: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Two players race to `goal`, each with its own fixed play: a turn of `seat` with i points against j banks b
+    points with chance banked[seat][i, j, b]. Returns win[seat, i, j], the chance that `seat`, to move with i points
+    against j, wins."""
+    win = np.zeros((2, goal, goal))
+    banks = banked[0].shape[2]
+    for total in range(2 * goal - 2, -1, -1):
+        pairs = _level(goal, total)
+        i, j = pairs[:, 0], pairs[:, 1]
+        back = (i - i.min())[::-1]  # (j, i): where banking nothing hands the turn over
+        a, b = [], []
+        for seat in (0, 1):
+            chance, known = banked[seat][i, j], _known(goal, banks, pairs, win[1 - seat])
+            a.append(np.sum(chance[:, 1:] * known[:, 1:], axis=1))
+            b.append(chance[:, 0])
+        for seat in (0, 1):
+            ap, bp = a[1 - seat][back], b[1 - seat][back]
+            win[seat, i, j] = (a[seat] + b[seat] * (1 - ap - bp)) / (1 - b[seat] * bp)
     return win
+
+
+def against_threshold(turns: Turns, race: RaceSolution, stop_at: int, option: int) -> np.ndarray:
+    """The rule of thumb "stop once the turn holds `stop_at` points, or when banking wins", starting its turns with
+    `option`, as seat 0 against the solved play as seat 1: win[seat, i, j] as in race_chances, exactly."""
+    m, goal = turns.model, race.goal
+    banks = m.ends.cols
+    theta = np.minimum(stop_at, goal - np.arange(goal))  # by the mover's score
+    thumb = np.stack([m.starts.dot(turns.until[t - 1])[option] for t in theta.tolist()])
+    # The solved play at each score pair, followed forward once per distinct play.
+    go = race.go_on.reshape(m.states, -1)
+    plays = np.vstack([np.packbits(go, axis=0), race.option.reshape(1, -1).astype(np.uint8)]).T
+    _, first, which = np.unique(plays, axis=0, return_index=True, return_inverse=True)
+    best = turns.banked(go[:, first], race.option.reshape(-1)[first])[which.reshape(-1)]
+    return race_chances(goal, (np.broadcast_to(thumb[:, None, :], (goal, goal, banks)),
+                               best.reshape(goal, goal, banks)))
 
 
 @dataclass(frozen=True)

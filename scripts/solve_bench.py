@@ -1,5 +1,6 @@
 """Measure the exact solver: optimal Pig to 100 (a race), Dicemants' turn model, race and rule of thumb, with the
-figures; then play the solved strategy through the real engine and check the exact chances by sampling."""
+figures and the CPU time of each step and of the whole cold solve; then play the solved strategy through the real
+engine and check the exact chances by sampling (`--games 0`: no sampling)."""
 
 from __future__ import annotations
 
@@ -17,15 +18,20 @@ from test_solver import pig_turn  # type: ignore[import-not-found]  # noqa: E402
 from pnp.games.chance import simulate  # noqa: E402
 from pnp.games.dicemants.book import dicemants_rules  # noqa: E402
 from pnp.games.dicemants.engine import DicemantsEngine, Strategy  # noqa: E402
-from pnp.games.dicemants.solve import Optimal, Solved, thumb_go_on, turn_model  # noqa: E402
+from pnp.games.dicemants.solve import Optimal, Solved, turn_model  # noqa: E402
 from pnp.rules import load_game  # noqa: E402
-from pnp.solver import play_race, solve_race, turn_points  # noqa: E402
+from pnp.solver import TurnPoints, Turns, against_threshold, solve_race, turn_points  # noqa: E402
+
+CPU = [0.0]
+"""The CPU time of the Dicemants steps so far: the whole cold solve."""
 
 
-def timed(what: str, fn):  # type: ignore[no-untyped-def]
+def timed(what: str, fn, solve: bool = True):  # type: ignore[no-untyped-def]
     wall, cpu = time.perf_counter(), time.process_time()
     value = fn()
-    print(f"{what:34} {time.perf_counter() - wall:7.1f} s wall, {time.process_time() - cpu:7.1f} s CPU", flush=True)
+    spent = time.process_time() - cpu
+    CPU[0] += spent if solve else 0.0
+    print(f"{what:34} {time.perf_counter() - wall:7.1f} s wall, {spent:7.1f} s CPU", flush=True)
     return value
 
 
@@ -41,25 +47,32 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000, help="games to sample for each cross-check (default 2000)")
     args = parser.parse_args()
-    pig = timed("Pig to 100, two players:", lambda: solve_race(pig_turn(100), 100))
+    pig = timed("Pig to 100, two players:", lambda: solve_race(pig_turn(100), 100), solve=False)
     print(f"  first player wins {pig.first_player:.6f} (Neller & Presser: 0.5306)")
     rules = dicemants_rules(load_game(Path(__file__).resolve().parent.parent / "rules" / "dicemants.yaml"))
     turn = timed("Dicemants turn model:", lambda: turn_model(rules))
     m, goal = turn.model, rules.goal
     print(f"  {m.states:,} roll states, {m.forced.p.size + m.optional.p.size + m.ends.p.size:,} transitions")
+    turns = Turns(m)
+    timed("Its layers, and every stop-at play:", lambda: turns.until)
     best = timed("Dicemants diamonds per turn:", lambda: turn_points(m))
     print(f"  {best.value:.4f} diamonds a turn, rolling {m.options[best.option]} dice; by dice: "
           + ", ".join(f"{o}: {v:.4f}" for o, v in zip(m.options, best.expected, strict=True)))
-    race = timed(f"Dicemants race to {goal}:", lambda: solve_race(m, goal))
+    race = timed(f"Dicemants race to {goal}:", lambda: solve_race(turns, goal))
     print(f"  first player wins {race.first_player:.9f}, rolling {m.options[race.option[0, 0]]} dice")
-    thumbs = {n: turn_points(m, go_on=m.stop_bank < n) for n in range(1, len(rules.dice) + 1)}
+    thumbs = {}
+    for n in range(1, len(rules.dice) + 1):
+        expected = m.starts.dot(turns.until[n - 1] @ np.arange(m.ends.cols, dtype=float)[:, None])[:, 0]
+        thumbs[n] = TurnPoints(float(np.max(expected)), int(np.argmax(expected)), m.stop_bank < n, expected)
     thumb = max(thumbs, key=lambda n: thumbs[n].value)
     option = int(thumbs[thumb].option)
     print(f"  rule of thumb: stop at {thumb} in the bag, rolling {m.options[option]}: {thumbs[thumb].value:.4f} a turn")
-    against = timed("Rule of thumb against optimal:", lambda: play_race(
-        m, goal, (thumb_go_on(m, goal, thumb), race.go_on), (np.full((goal, goal), option), race.option)))
+    against = timed("Rule of thumb against optimal:", lambda: against_threshold(turns, race, thumb, option))
     first, second = float(against[0, 0, 0]), 1 - float(against[1, 0, 0])
     print(f"  it wins {first:.4f} moving first, {second:.4f} moving second")
+    print(f"{'The whole cold solve:':34} {'':>14} {CPU[0]:7.1f} s CPU")
+    if args.games <= 0:
+        return
 
     optimal = Optimal(rules)
     object.__setattr__(optimal, "solved", Solved(rules, turn, race, best, thumb, thumbs[thumb], against))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pnp.games.protocols import CHANCE, TERMINAL
-from pnp.solver import Chances, TurnModel, solve_game, solve_race, solve_turn, turn_points
+from pnp.solver import Chances, TurnModel, Turns, solve_game, solve_race, solve_turn, turn_points
 
 
 @dataclass(frozen=True)
@@ -118,3 +118,9 @@ def test_points_per_turn_match_the_sum_over_turn_totals():
     assert per_turn.value == pytest.approx(best[0], abs=1e-12)
     # Holding at 20 is the rule of thumb: it stops exactly where rolling on stops paying.
     assert [k for k in range(1, goal) if not per_turn.go_on[k]][:1] == [20]
+    # Every "hold at θ" play solved at once: what it banks, by total, from the turn's start.
+    turn = pig_turn(goal)
+    until = Turns(turn).until
+    held = [turn_points(turn, go_on=turn.stop_bank < theta).value for theta in (1, 20, goal + 1)]
+    assert [float(until[theta - 1, 0] @ np.arange(goal + 1)) for theta in (1, 20, goal + 1)] == pytest.approx(held)
+    assert until[20 - 1, 0, 20:26].sum() == pytest.approx(1 - until[20 - 1, 0, 0])  # held at 20 to 25, or lost

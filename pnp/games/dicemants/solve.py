@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ... import derived
-from ...solver import Chances, RaceSolution, Solution, TurnModel, TurnPoints, play_race, solve_race, turn_points
+from ...solver import (
+    Chances,
+    RaceSolution,
+    Solution,
+    TurnModel,
+    TurnPoints,
+    Turns,
+    against_threshold,
+    solve_race,
+    turn_points,
+)
 from . import engine as E
 
 Position = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]
@@ -78,62 +87,101 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     tier = {f: E._tier_of(rules, f) for fs in faces.values() for f, _ in fs}
     rest = {d: tuple((f, c) for f, c in fs if tier[f] not in top) for d, fs in faces.items()}
 
-    @functools.cache
-    def ways(board: tuple[str, ...]) -> list[tuple[tuple[str, ...], int]]:
-        return list(each_way(board))
+    # A roll as a number: die k's face at bits 4k (a code per face), so a board's rolls are two arrays.
+    shown = sorted(tier)
+    code = {f: k + 1 for k, f in enumerate(shown)}
 
-    def each_way(board: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], int]]:
+    def faces_of(roll: int, n: int) -> tuple[str, ...]:
+        return tuple(shown[(roll >> 4 * k & 15) - 1] for k in range(n))
+
+    def each(options: list[list[tuple[str, int]]]) -> tuple[np.ndarray, np.ndarray]:
+        """Every roll taking one option per die (face, ways), and its number of ways: (rolls, ways)."""
+        rolls, count = np.zeros(1, dtype=np.int64), np.ones(1, dtype=np.int64)
+        for k, own in enumerate(options):
+            rolls = (rolls[:, None] + (np.array([code[f] for f, _ in own], dtype=np.int64) << 4 * k)).ravel()
+            count = (count[:, None] * np.array([c for _, c in own], dtype=np.int64)).ravel()
+        return rolls, count
+
+    @functools.cache
+    def ways(board: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
         """Every roll of the board that can resolve differently, with its number of ways out of 6^n.
 
         A roll showing a face of a leading tier, and none above it, acts alone: the other dice count as voids.
         """
+        found = []
         above = dict.fromkeys(board, 0)  # per die: its ways to show a face of a leading tier met so far
+        quiet = sum(code["void"] << 4 * k for k in range(len(board)))  # every die a void: no face of the tier
         for t in top:
             per = [[(f, c) for f, c in faces[d] if tier[f] == t] for d in board]
-            options = [own + [("", 6 - above[d] - sum(c for _, c in own))] for d, own in zip(board, per, strict=True)]
-            for combo in itertools.product(*options):
-                if any(f for f, _ in combo):
-                    yield tuple(f or "void" for f, _ in combo), math.prod(c for _, c in combo)
+            rolls, count = each([own + [("void", 6 - above[d] - sum(c for _, c in own))]
+                                 for d, own in zip(board, per, strict=True)])
+            found.append((rolls[rolls != quiet], count[rolls != quiet]))
             for d, own in zip(board, per, strict=True):
                 above[d] += sum(c for _, c in own)
-        for combo in itertools.product(*(rest[d] for d in board)):
-            yield tuple(f for f, _ in combo), math.prod(c for _, c in combo)
+        found.append(each([list(rest[d]) for d in board]))
+        return np.concatenate([r for r, _ in found]), np.concatenate([c for _, c in found])
 
     resolved: dict[tuple[int, int, int], dict[tuple[str, ...], tuple[Any, ...]]] = {}
+    blasts = frozenset(f for f, t in tier.items() if t == E.TierId.TNT)
 
     def resolve(fs: tuple[str, ...], nb: int, nl: int, streak: int) -> tuple[Any, ...]:
         """One roll resolved with stand-in dice numbered board, bag, lost: where each number ends up."""
         known = resolved.setdefault((nb, nl, streak), {})
         if fs not in known:
             n = len(fs)
-            out = E._resolve(rules, [E.DieInPlay(str(k), f) for k, f in enumerate(fs)],
-                             [E.DieInPlay(str(n + k), "diamond") for k in range(nb)],
-                             [E.DieInPlay(str(n + nb + k)) for k in range(nl)], streak)
+            if streak and any(f != "void" for f in fs):  # all-void rolls: any other roll resets the count
+                known[fs] = resolve(fs, nb, nl, 0)
+            elif nl and blasts.isdisjoint(fs):  # only TNT takes back a lost die: the others are lost after it
+                end, banked, must, bag, on_board, lost, st = resolve(fs, nb, 0, streak)
+                known[fs] = (end, banked, must, bag, on_board, (n + nb,) + lost, st)
+            else:
+                out = E._resolve(rules, [E.DieInPlay(str(k), f) for k, f in enumerate(fs)],
+                                 [E.DieInPlay(str(n + k), "diamond") for k in range(nb)],
+                                 [E.DieInPlay(str(n + nb + k)) for k in range(nl)], streak)
 
-            def ix(dice: tuple[E.DieInPlay, ...]) -> tuple[int, ...]:
-                return tuple(int(d.id) for d in dice)
-            known[fs] = (out.end is not None, out.banked, out.reroll == E.Again.MANDATORY,
-                         ix(out.bag), ix(out.board), ix(out.lost), out.void_streak)
+                def ix(dice: tuple[E.DieInPlay, ...]) -> tuple[int, ...]:
+                    return tuple(int(d.id) for d in dice)
+                known[fs] = (out.end is not None, out.banked, out.reroll == E.Again.MANDATORY,
+                             ix(out.bag), ix(out.board), ix(out.lost), out.void_streak)
         return known[fs]
 
     merged: dict[tuple[tuple[str, ...], int, int, int], list[tuple[int, tuple[Any, ...]]]] = {}
+    outcomes: dict[tuple[Any, ...], int] = {}  # each resolution met, numbered
+    by_number: list[tuple[Any, ...]] = []
+
+    def numbered(outcome: tuple[Any, ...]) -> int:
+        if outcome not in outcomes:
+            outcomes[outcome] = len(by_number)
+            by_number.append(outcome)
+        return outcomes[outcome]
+    told: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}  # rolls resolved so far (sorted), outcomes
 
     def merge(board: tuple[str, ...], nb: int, nl: int, streak: int) -> list[tuple[int, tuple[Any, ...]]]:
         """The rolls of these dice by how they resolve (stand-in dice): (ways out of 6^n, resolution)."""
         key = (board, nb, nl, streak)
         if key not in merged:
-            ends: dict[tuple[Any, ...], int] = {}
-            known = resolved.get((nb, nl, streak), {})
-            for fs, count in ways(board):
-                out = known.get(fs) or resolve(fs, nb, nl, streak)
-                ends[out] = ends.get(out, 0) + count
-            merged[key] = [(count, out) for out, count in ends.items()]
+            rolls, count = ways(board)
+            known, outcome = told.get((nb, nl, streak), (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)))
+            at = np.minimum(np.searchsorted(known, rolls), max(known.size - 1, 0))
+            new = np.unique(rolls[known[at] != rolls]) if known.size else np.unique(rolls)
+            if new.size:
+                more = [numbered(resolve(faces_of(roll, len(board)), nb, nl, streak)) for roll in new.tolist()]
+                known, outcome = np.concatenate([known, new]), np.concatenate([outcome, more])
+                order = np.argsort(known)
+                known, outcome = known[order], outcome[order]
+                told[nb, nl, streak] = known, outcome
+                at = np.searchsorted(known, rolls)
+            which, ways_of = np.unique(outcome[at], return_inverse=True)
+            total = np.bincount(ways_of.reshape(-1), weights=count)
+            merged[key] = [(round(c), by_number[w]) for w, c in zip(which.tolist(), total.tolist(), strict=True)]
         return merged[key]
 
-    rolls: dict[tuple[tuple[str, ...], int, int, int], list[tuple[Any, ...]]] = {}
+    rolls: dict[tuple[tuple[str, ...], int, int, int], tuple[list[int], list[float], list[tuple[Any, ...]]]] = {}
 
-    def roll(board: tuple[str, ...], nb: int, nl: int, streak: int) -> list[tuple[Any, ...]]:
-        """Every way a roll of these dice ends: (probability, resolution).
+    def roll(board: tuple[str, ...], nb: int, nl: int, streak: int
+             ) -> tuple[list[int], list[float], list[tuple[Any, ...]]]:
+        """Every way a roll of these dice ends: the turn ending, by diamonds banked (banked, probability), and the
+        rolls that go on, (probability, whether the re-roll is forced, bag, board, lost zone, all-void rolls).
 
         A roll only adds to the lost zone, and TNT takes back its latest die: the engine resolves the roll with at
         most that one die there, the others stay where they are.
@@ -143,15 +191,19 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
             n, one = len(board), min(nl, 1)
             top_lost = n + nb + nl - 1
             whole = 6 ** n
-            out = rolls[key] = []
-            if nl <= 1:  # the stand-in is the lost die itself
-                out.extend((count / whole, *resolution) for count, resolution in merge(board, nb, nl, streak))
-                return out
+            ended: dict[int, int] = {}
+            moves = []
             for count, (end, banked, must, bag, on_board, lost, st) in merge(board, nb, one, streak):
-                kept = tuple(range(n + nb, top_lost + (1 if one and lost[:1] == (n + nb,) else 0)))
-                out.append((count / whole, end, banked, must, tuple(top_lost if k == n + nb else k for k in bag),
-                            tuple(top_lost if k == n + nb else k for k in on_board),
-                            kept + tuple(k for k in lost if k < n + nb), st))
+                if end:
+                    ended[banked] = ended.get(banked, 0) + count
+                elif nl <= 1:  # the stand-in is the lost die itself
+                    moves.append((count / whole, must, bag, on_board, lost, st))
+                else:
+                    kept = tuple(range(n + nb, top_lost + (1 if one and lost[:1] == (n + nb,) else 0)))
+                    moves.append((count / whole, must, tuple(top_lost if k == n + nb else k for k in bag),
+                                  tuple(top_lost if k == n + nb else k for k in on_board),
+                                  kept + tuple(k for k in lost if k < n + nb), st))
+            rolls[key] = list(ended), [count / whole for count in ended.values()], moves
         return rolls[key]
 
     index: dict[Hashable, int] = {}
@@ -177,17 +229,18 @@ def turn_model(rules: E.DicemantsRules) -> DicemantsTurn:
     while done < len(positions):
         bag, board, lost, streak = positions[done]
         die = (board + bag + lost).__getitem__
-        for p, end, banked, must, nbag, nboard, nlost, st in roll(board, len(bag), len(lost), streak):
-            if end:  # the turn ended: banked diamonds (none on a skull)
-                kind, target = 0, banked
-            else:  # TNT and pick: re-roll at once (forced); else the player may re-roll or stop (optional)
-                kind = 1 if must else 2
-                on_board = tuple(map(die, nboard))  # as canonical(): without TNT on the board, the bag's count only
-                position = (anonymous[len(nbag)], on_board, (), st) if tnt.isdisjoint(on_board) \
-                    else (tuple(map(die, nbag)), on_board, tuple(map(die, nlost)), st)
-                target = index.get(position)
-                if target is None:
-                    target = number(position)
+        banked, chance, moves = roll(board, len(bag), len(lost), streak)
+        rows[0].extend([done] * len(banked))  # the turn ended: banked diamonds (none on a skull)
+        cols[0].extend(banked)
+        probs[0].extend(chance)
+        for p, must, nbag, nboard, nlost, st in moves:
+            kind = 1 if must else 2  # TNT and pick: re-roll at once (forced); else re-roll or stop (optional)
+            on_board = tuple(map(die, nboard))  # as canonical(): without TNT on the board, the bag's count only
+            position = (anonymous[len(nbag)], on_board, (), st) if tnt.isdisjoint(on_board) \
+                else (tuple(map(die, nbag)), on_board, tuple(map(die, nlost)), st)
+            target = index.get(position)
+            if target is None:
+                target = number(position)
             rows[kind].append(done)
             cols[kind].append(target)
             probs[kind].append(p)
@@ -227,22 +280,20 @@ class Solved:
         return float(self.thumb_against[0, 0, 0]), 1.0 - float(self.thumb_against[1, 0, 0])
 
 
-def thumb_go_on(turn: TurnModel, goal: int, stop_at: int) -> np.ndarray:
-    """go_on[r, i, j] of "stop at `stop_at` diamonds in the bag, or when banking wins", at every score pair."""
-    score = np.arange(goal)[None, :, None]
-    return np.broadcast_to(turn.stop_bank[:, None, None] < np.minimum(stop_at, goal - score), (turn.states, goal, goal))
-
-
 @derived.kept("dicemants-solved")
 def solve(rules: E.DicemantsRules) -> Solved:
     """Everything exact: the turn's positions, the race to the goal, the most diamonds per turn, the rule of thumb."""
     turn = turn_model(rules)
     m, goal = turn.model, rules.goal
-    race = solve_race(m, goal)
-    thumbs = {n: turn_points(m, go_on=m.stop_bank < n) for n in range(1, len(rules.dice) + 1)}  # its best dice
+    turns = Turns(m)
+    race = solve_race(turns, goal)
+    # Stop at n diamonds in the bag: the play Turns.until[n - 1], rolling its best number of dice.
+    thumbs = {}
+    for n in range(1, len(rules.dice) + 1):
+        expected = m.starts.dot(turns.until[n - 1] @ np.arange(m.ends.cols, dtype=float)[:, None])[:, 0]
+        thumbs[n] = TurnPoints(float(np.max(expected)), int(np.argmax(expected)), m.stop_bank < n, expected)
     thumb = max(thumbs, key=lambda n: thumbs[n].value)
-    option = np.full((goal, goal), thumbs[thumb].option)
-    against = play_race(m, goal, (thumb_go_on(m, goal, thumb), race.go_on), (option, race.option))
+    against = against_threshold(turns, race, thumb, thumbs[thumb].option)
     return Solved(rules, turn, race, turn_points(m), thumb, thumbs[thumb], against)
 
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import run
 
 from pnp.games.dicemants.book import dicemants_rules
-from pnp.games.dicemants.engine import DicemantsEngine, DicemantsRules
+from pnp.games.dicemants.engine import DicemantsEngine, DicemantsRules, Strategy
 from pnp.games.dicemants.solve import Optimal, Solved, solve
 from pnp.games.protocols import CHANCE, TERMINAL
 from pnp.rules import load_game
@@ -68,12 +70,34 @@ def test_the_turn_model_and_the_race_match_the_engine_walked_state_by_state(toy,
     assert decisions > 20
 
 
-def test_the_rule_of_thumb_is_scored_against_optimal_play(solved):
+@dataclass(frozen=True)
+class Seated:
+    """The engine with each seat's decisions taken by its strategy: solving it values those plays exactly."""
+
+    engine: DicemantsEngine
+    plays: tuple[Any, Any]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        return (self.plays[state.current].act(state),)
+
+
+def test_the_rule_of_thumb_is_scored_against_optimal_play(toy, solved):
     first, second = solved.thumb_wins
     # Optimal play does at least as well against it as against itself, from either seat.
     assert first <= solved.race.first_player + 1e-12
     assert second <= 1 - solved.race.first_player + 1e-12
     assert solved.thumb_points.value <= solved.per_turn.value + 1e-12
+    # The same chances walked through the engine state by state, the plays fixed.
+    optimal = Optimal(toy)
+    object.__setattr__(optimal, "solved", solved)
+    m = solved.turn.model
+    thumb = Strategy("thumb", dice=int(m.options[solved.thumb_points.option]), stop_at=solved.thumb)
+    engine = DicemantsEngine(toy)
+    assert first == pytest.approx(solve_game(Seated(engine, (thumb, optimal))).value, abs=1e-11)
+    assert second == pytest.approx(1 - solve_game(Seated(engine, (optimal, thumb))).value, abs=1e-11)
 
 
 def test_pnp_solve_prints_the_headline_and_the_policy(project_copy):
