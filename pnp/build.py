@@ -23,6 +23,7 @@ from .output import Staging, atomic_write_bytes, check_output, write_error
 from .pdf import render_pdf
 from .project import FONTS_DIR, PAPERS, Project
 from .rulebook import rulebook_html
+from .rulebook import terms as rulebook_terms
 from .rules import load_games
 from .sheets import SHARED, Options, kit_order, sheet, sheets_for, write_kit
 from .sheets.files import page_count, sheet_pdf
@@ -559,7 +560,8 @@ def _render_recorded(settings: Settings, job: Job, staged: Path,
             data, warnings = render_pdf(html, [project.root, FONTS_DIR], project.templates,
                                         template_folders(project, job.game),
                                         template_file(project, job.game, "rulebook.html"), project.root,
-                                        tighter=lambda: rulebook_html(project, job.game, tr, job.paper, tight=True))
+                                        tighter=lambda: rulebook_html(project, job.game, tr, job.paper, tight=True),
+                                        terms=rulebook_terms(job.game, tr))
         else:
             data, warnings = sheet_pdf(project, job.game, tr, job.kind, job.paper, settings.options)
         atomic_write_bytes(staged, data)

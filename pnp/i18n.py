@@ -8,6 +8,7 @@ import io
 import re
 import string
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, localcontext
 from functools import cache, lru_cache
@@ -698,6 +699,10 @@ class _Values(string.Formatter):
         return self.tr.value(value)
 
 
+class Either(tuple):  # type: ignore[type-arg]
+    """Values any one of which will do, for a `{placeholder}`: told as a list joined by *or* (`4, 5, or 6`)."""
+
+
 class English(str):
     """A sentence the catalog has no translation for, so it prints in English: its counts are said in English
     words too («two», never «два» inside an English sentence)."""
@@ -818,11 +823,21 @@ class Translator:
         """A list the local way: `A, B and C`, `A, B y C`, `A, B i C`, `A, B и C`."""
         return format_list(list(items), style=style, locale=self.lang)
 
+    def named_numbers(self, values: Sequence[int], style: ListStyle = "standard") -> str:
+        """Numbers named as nouns, listed the local way, each with the article the language puts before one: `2 or
+        4`, «un 2 o un 4», `2 или 4` (the catalog's pattern for one, msgctxt `number as a noun`)."""
+        # TRANSLATORS: a number named as a noun, in a list ("Any die showing 4 or 5"): write the article your
+        # language repeats before each number («un {value}» makes «un 4 o un 5»), or {value} alone.
+        pattern = self.pgettext("number as a noun", "{value}")
+        return self.join([self.format(pattern, value=self.number(v)) for v in values], style)
+
     def value(self, value: Any) -> str:
         if isinstance(value, bool):
             return str(value)
         if isinstance(value, (int, float)):
             return self.number(value)
+        if isinstance(value, Either):
+            return self.join([self.value(v) for v in value], style="or")
         if isinstance(value, (list, tuple)):
             return self.join([self.value(v) for v in value])
         if isinstance(value, Text):  # a name from the rules data, e.g. a face

@@ -2,9 +2,10 @@
 
 Each finding names the page and the text. The rules, as the build applies them (`RULEBOOK`, `SHEET`):
 
-- **heading**: a heading as the last text of a page while the next page goes on. A heading is a line set in
-  PT Sans, bold or larger than the body text (the most common size of the document), or a line at a bookmark's
-  destination.
+- **heading**: a heading at the foot of a page, parted from what it heads: the last text of the page while the
+  next page goes on, or followed by fewer than FOLLOWED lines of its section while the next page goes on with that
+  section (its first line is not a new section's heading, at a bookmark). A heading is a line set in PT Sans, bold
+  or larger than the body text (the most common size of the document), or a line at a bookmark's destination.
 - **near-empty**: a page whose content covers less than 15 % of the printable height (the page less 10 mm at
   top and bottom). Content is every text line (its font size × 1.4 high) and every drawing and image, less the
   running header and footer. Rulebooks only, and on every page, the last one included: a last page holding a
@@ -44,6 +45,9 @@ GRAZE = 1 * MM
 """A glyph may overhang the margin by this much: the ruler's «0», centred on its tick at the margin."""
 RUNNING = 25 * MM
 """Running headers and footers stand this close to the top or bottom edge."""
+FOLLOWED = 3
+"""The fewest lines of its section a heading at the foot of a page must have under it when the section goes on
+over the page (rulebook.css keeps as many: `orphans: 3`); fewer, and the heading reads as stranded."""
 
 HEADING, NEAR_EMPTY, FOOTNOTE = "heading", "near-empty", "footnote"
 OUTSIDE, OVERLAP, LONE = "outside", "overlap", "lone"
@@ -279,9 +283,9 @@ def check_pages(pages: Sequence[Page], rules: frozenset[str] = RULEBOOK) -> list
     body = sizes.most_common(1)[0][0] if sizes else 10.0
     findings: list[Finding] = []
     for i, page in enumerate(pages):
-        later = any(p.chars for p in pages[i + 1:])
-        if HEADING in rules and later:
-            findings += _stranded_heading(page, body)
+        following = next((p for p in pages[i + 1:] if _body_rows(p)), None)
+        if HEADING in rules and following is not None:
+            findings += _stranded_heading(page, body, following)
         if NEAR_EMPTY in rules:
             findings += _near_empty(page)
         if OUTSIDE in rules:
@@ -323,28 +327,44 @@ def _body_rows(page: Page) -> list[Line]:
 
 
 def _heading(row: Line, body: float, marks: list[float]) -> bool:
-    """A heading's line: PT Sans, bold or larger than the body; or where a bookmark points."""
-    if any(row.baseline - 2 <= mark <= row.baseline + row.size * 1.6 for mark in marks):
+    """A heading's line: words in PT Sans, bold or larger than the body; or where a bookmark points. A line of
+    signs alone (a list's «3.», an example's «+» between dice) heads nothing."""
+    if not any(c.text.isalpha() for c in row.chars):
+        return False
+    if _at_mark(row, marks):
         return True
     return all(c.sans for c in row.chars) and (all(c.bold for c in row.chars) and row.size >= body - 0.1
                                                 or row.size > body + 0.4)
 
 
-def _stranded_heading(page: Page, body: float) -> list[Finding]:
+def _at_mark(row: Line, marks: list[float]) -> bool:
+    """Whether a bookmark points at this line: a section's heading."""
+    return any(row.baseline - 2 <= mark <= row.baseline + row.size * 1.6 for mark in marks)
+
+
+def _stranded_heading(page: Page, body: float, following: Page) -> list[Finding]:
+    """A heading at the foot of the page, with nothing under it, or with fewer than FOLLOWED lines under it while
+    the next page goes on with its section: «Setup» and one sentence, the rest of Setup over the page."""
     rows = _body_rows(page)
-    if not rows:
+    last = next((i for i in range(len(rows) - 1, -1, -1) if _heading(rows[i], body, page.marks)), None)
+    if last is None or len(rows) - 1 - last >= FOLLOWED:
         return []
-    last = rows[-1]
-    if not _heading(last, body, page.marks):
-        return []
+    under = len(rows) - 1 - last
+    if under:
+        first = _body_rows(following)[0]
+        if _heading(first, body, []) and _at_mark(first, following.marks):
+            return []  # the next page opens a section of its own: this one ended here
     # The whole heading, if it wraps: the heading lines just above it.
-    text = [last.text]
-    for row in reversed(rows[:-1]):
-        if not _heading(row, body, []) or row.baseline - last.baseline > 2 * row.size * len(text):
+    heading = rows[last]
+    text = [heading.text]
+    for row in reversed(rows[:last]):
+        if not _heading(row, body, []) or row.baseline - heading.baseline > 2 * row.size * len(text):
             break
         text.insert(0, row.text)
-    return [Finding(page.number, HEADING,
-                    f"heading at the foot of the page, what it heads on the next: {_quote(' '.join(text))}")]
+    lines = f"{under} line{'s' if under > 1 else ''}"
+    where = f"heading at the foot of the page with {lines} of its section, the rest on the next" if under else \
+        "heading at the foot of the page, what it heads on the next"
+    return [Finding(page.number, HEADING, f"{where}: {_quote(' '.join(text))}")]
 
 
 def fill(page: Page) -> float:

@@ -123,8 +123,12 @@ WORD_JOINER = "\u2060"
 """Joins the letters of a word no line may break: it takes no room, prints nothing and is not in the text a
 reader copies out of the PDF."""
 
+SHORTEST = 7
+"""The shortest word the rulebook hyphenates (rulebook.css: `hyphenate-limit-chars: 7 3 3`): a shorter one is never
+broken, so it never needs keeping whole."""
+
 _LAST_WORD = re.compile(
-    r"(?P<word>[^\W\d_]{6,})"  # shorter words are never hyphenated (hyphenate-limit-chars: 6 3 3)
+    rf"(?P<word>[^\W\d_]{{{SHORTEST},}})"  # shorter words are never hyphenated
     r"(?P<tail>(?:[^\w<>]|</?(?:strong|em|span|a|b|i|sup|sub)\b[^<>]*>)*</(?:p|li|td|dd|figcaption)>)")
 
 
@@ -132,9 +136,13 @@ _TEXT = re.compile(r"(<(style|script|title|h[1-6])\b.*?</\2\s*>|<[^>]*>)", re.S 
 """A style, script, title or heading element whole (the title and the headings are the PDF's metadata and
 bookmarks, and a heading is never hyphenated), or one tag: what lies between them is running text."""
 
-_NAME = re.compile(r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_][,;] ))[^\W\d_]{6,}(?![^\W\d_])")
-"""A word of six letters or more after a word and a space: a name when it is capitalised and the word before is
-not (Роджером, Ravensburger)."""
+_NAME = re.compile(rf"(?:(?<=[^\W\d_] )|(?<=[^\W\d_][,;] ))[^\W\d_]{{{SHORTEST},}}(?![^\W\d_])")
+"""A word long enough to be hyphenated after a word and a space: a name when it is capitalised and the word before
+is not (Роджером, Ravensburger)."""
+
+_ENDING = "aeiouàèéíïòóúüsаеёиоуыэюяйь"
+"""Letters a term's word may end in that change with its number or case (targeta, targetes; кирка, кирки, сломанная,
+сломанной): its stem is the word without up to two of them."""
 
 
 _RANGE = re.compile(r"(?<=\d)([\u2013\u2014])(?=\d)|(?<=[^\W_])(/)(?=[^\W_])")
@@ -181,16 +189,41 @@ def _joiner(lang: str) -> Callable[[str], str]:
     return lambda word: _whole(lang, word)
 
 
-def whole_last_words(html: str) -> str:
-    """Every paragraph, list item and cell with its last word kept whole, and every name and possessive in
-    running text: a hyphenated last word would leave a fragment of a word alone on the paragraph's last line
-    («plun-» / «der.»), and a name or a possessive is never hyphenated («Родже-ром», «pir-ate’s»); a range of
+@lru_cache(maxsize=64)
+def term_words(terms: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The words of the game's terms in any of their forms: each word's stem (less up to two letters of _ENDING)
+    and up to three letters more (кубик: кубиков; pic trencat: trencats; targeta: targetes)."""
+    stems = set()
+    for term in terms:
+        for word in re.findall(r"[^\W\d_]+", term):
+            stem = re.sub(f"[{_ENDING}]{{1,2}}$", "", word.lower())
+            if len(stem) >= 3 and len(word) + 3 >= SHORTEST:
+                stems.add(re.escape(stem))
+    if not stems:
+        return None
+    alternatives = "|".join(sorted(stems, key=len, reverse=True))
+    return re.compile(rf"(?<![^\W\d_])(?:{alternatives})[^\W\d_]{{0,3}}(?![^\W\d_])", re.IGNORECASE)
+
+
+def whole_last_words(html: str, terms: Sequence[str] = ()) -> str:
+    """Every paragraph, list item and cell with its last word kept whole, and every name, possessive and game term
+    in running text: a hyphenated last word would leave a fragment of a word alone on the paragraph's last line
+    («plun-» / «der.»), and a name, a possessive or a term of the game (`terms`: its faces, dice…, in any of their
+    forms, see `term_words`) is never hyphenated («Родже-ром», «pir-ate’s», «pic tren-cat», «куби-ков»); a range of
     numbers never breaks after its dash («160– / 250 g/m²»).
 
     The word's letters are joined (WORD_JOINER), not wrapped in an inline box, which would change how WeasyPrint
     breaks the line before it; the page's language (`<html lang>`) decides where joining keeps a word whole."""
     found = _LANG.search(html)
     join = _joiner(found.group(1) if found else "en")
+    kept = term_words(tuple(terms))
+
+    def term(match: re.Match[str]) -> str:
+        word = match.group()
+        if len(word) < SHORTEST:
+            return word
+        joined = join(word)  # where joining would not keep it whole (Spanish, «ней-тральный»): a box that never is
+        return joined if joined != word else f'<span style="hyphens: manual">{word}</span>'
 
     def name(match: re.Match[str]) -> str:
         word, text = match.group(), match.string
@@ -202,7 +235,8 @@ def whole_last_words(html: str) -> str:
     for index, piece in enumerate(pieces):
         if index % 3 == 0:  # text between tags
             piece = _RANGE.sub(lambda m: m.group() + WORD_JOINER, piece)
-            out.append(_POSSESSIVE.sub(lambda m: join(m.group()), _NAME.sub(name, piece)))
+            piece = _POSSESSIVE.sub(lambda m: join(m.group()), _NAME.sub(name, piece))
+            out.append(kept.sub(term, piece) if kept is not None else piece)
         elif index % 3 == 1:  # the tag or element itself
             out.append(piece)
     return _LAST_WORD.sub(lambda m: join(m["word"]) + m["tail"], "".join(out))
@@ -224,7 +258,8 @@ def _font_configuration() -> Any:
 
 def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
                template: str = "", root: Path | None = None,
-               tighter: Callable[[], str] | None = None, variant: str | None = PDF_VARIANT) -> tuple[bytes, list[str]]:
+               tighter: Callable[[], str] | None = None, variant: str | None = PDF_VARIANT,
+               terms: Sequence[str] = ()) -> tuple[bytes, list[str]]:
     """Render HTML to PDF bytes; returns them with WeasyPrint's warnings.
 
     A URL outside `allowed` stops the render: the error names the file and line of `templates` (the template
@@ -235,6 +270,8 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
 
     `variant` is WeasyPrint's PDF variant: tagged for accessibility (PDF_VARIANT) unless asked otherwise, `pdf/x-4`
     for a printer, None for a plain PDF.
+
+    `terms` are the game's own words, never hyphenated (see `whole_last_words`).
     """
     from weasyprint import HTML
     from weasyprint.urls import FatalURLFetchingError
@@ -246,11 +283,11 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
     data = b""
     try:
         fonts = _font_configuration()
-        html = whole_last_words(html)
+        html = whole_last_words(html, terms)
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
         data = document.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
         if tighter is not None and len(document.pages) > 1 and layout.fill(layout.read(data)[-1]) < PULL_BACK_BELOW:
-            tight = HTML(string=whole_last_words(tighter()), base_url=str(base_url),
+            tight = HTML(string=whole_last_words(tighter(), terms), base_url=str(base_url),
                          url_fetcher=fetcher).render(font_config=fonts)
             if len(tight.pages) < len(document.pages):
                 data = tight.write_pdf(pdf_variant=variant, uncompressed_pdf=False)

@@ -27,3 +27,12 @@ def rulebook_html(project: Project, game: Game, tr: Translator, paper: str = "a4
     )
     return render_template(project, tr, "rulebook.html", context, game)
 
+
+
+def terms(game: Game, tr: Translator) -> tuple[str, ...]:
+    """The game's own words in the reader's language, which its rulebook never hyphenates: the names of its faces,
+    its dice and its own sheets (pic trencat, Кубик банды, Targetes d’advertència)."""
+    sheets = find_spec(game.id).sheets
+    names = [tr.text(f.name, game.values) for f in game.faces] + [tr.text(d.name, game.values) for d in game.dice]
+    names += [sheet.title(tr) for sheet in sheets if sheet.wanted(game)]
+    return tuple(dict.fromkeys(names))

@@ -8,7 +8,7 @@ import re
 import pypdf
 import pytest
 
-from pnp.pdf import render_pdf, whole_last_words
+from pnp.pdf import render_pdf, term_words, whole_last_words
 from pnp.project import FONTS_DIR
 
 WORDS = " ".join(["el", "jugador", "de", "mesa", "ejemplo", "y", "ganador", "al", "jugador"] * 12)
@@ -16,10 +16,14 @@ WORDS = " ".join(["el", "jugador", "de", "mesa", "ejemplo", "y", "ganador", "al"
 would fall."""
 
 
-def lines(project, css: str) -> list[str]:
+SIX = " ".join(["el", "guanya", "i", "tornar", "la", "sortir", "de", "mostra", "a", "partit"] * 12)
+"""Catalan words of six letters, which a limit of six would break («gua-nya», «tor-nar»)."""
+
+
+def lines(project, css: str, words: str = WORDS, lang: str = "es") -> list[str]:
     font = (FONTS_DIR / "PTSerif-Regular.ttf").as_uri()
-    html = (f'<html lang="es"><head><style>@font-face {{ font-family: "PT Serif"; src: url({font}); }} {css} '
-            f'p {{ width: 24mm; }}</style></head><body><p>{WORDS}</p></body></html>')
+    html = (f'<html lang="{lang}"><head><style>@font-face {{ font-family: "PT Serif"; src: url({font}); }} {css} '
+            f'p {{ width: 24mm; }}</style></head><body><p>{words}</p></body></html>')
     data, _ = render_pdf(html, [project.root, FONTS_DIR], project.templates, [project.templates], "", project.root)
     return pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text().split("\n")
 
@@ -35,14 +39,28 @@ def short_fragments(found: list[str]) -> list[str]:
 def test_no_fragment_under_three_letters(project, shipped):
     body = "body { font: 10.5pt 'PT Serif'; hyphens: auto; text-align: justify; }"
     if shipped:  # the shipped rule, read from the stylesheet
-        body = re.search(r"^body \{[^}]*\}", (project.templates / "rulebook.css").read_text(), re.M).group(0)
-        body = body.replace("body {", "body { font: 10.5pt 'PT Serif';")
+        body = shipped_body(project)
     found = short_fragments(lines(project, body))
     if shipped:
         assert found == []
     else:
         assert found  # without the limit the same text does break «ju-gador»: the check can fail
 
+
+
+def shipped_body(project) -> str:
+    """The stylesheet's body rule as shipped, in the serif the tests render with."""
+    body = re.search(r"^body \{[^}]*\}", (project.templates / "rulebook.css").read_text(), re.M).group(0)
+    return body.replace("body {", "body { font: 10.5pt 'PT Serif';")
+
+
+@pytest.mark.parametrize("shipped", [False, True])
+def test_no_word_under_seven_letters_is_hyphenated(project, shipped):
+    body = shipped_body(project)
+    if not shipped:  # the limit the stylesheet had before: the same words do break
+        body = body.replace("hyphenate-limit-chars: 7 3 3", "hyphenate-limit-chars: 6 3 3")
+    broken = [line for line in lines(project, body, SIX, "ca") if re.search(r"\w[-\u2010]$", line)]
+    assert (broken == []) == shipped
 
 
 LAST = ("If your die knocks over a rival pile, you lose seven doubloons, and so on and so forth with words. " * 2
@@ -53,7 +71,7 @@ LAST = ("If your die knocks over a rival pile, you lose seven doubloons, and so 
 @pytest.mark.parametrize("joined", [True, False])
 def test_the_last_word_of_a_paragraph_is_never_hyphenated(project, monkeypatch, joined):
     if not joined:  # the same page without the join does break the word: the check can fail
-        monkeypatch.setattr("pnp.pdf.whole_last_words", lambda html: html)
+        monkeypatch.setattr("pnp.pdf.whole_last_words", lambda html, terms=(): html)
     font = (FONTS_DIR / "PTSerif-Regular.ttf").as_uri()
     css = (f'@font-face {{ font-family: "PT Serif"; src: url({font}); }} '
            "p { font: 10pt 'PT Serif'; hyphens: auto; text-align: justify; width: 74mm; }")
@@ -68,10 +86,11 @@ def test_the_last_word_of_a_paragraph_is_never_hyphenated(project, monkeypatch, 
 
 def test_the_last_word_and_names_are_joined_only_in_the_text_a_reader_sees():
     html = ('<p class="x">never enough to <em>plunder</em>.</p><li>re-roll.</li>'
-            '<td><img alt="diamond"></td><p>Дальше нельзя</p>')
+            '<td><img alt="diamond"></td><p>Дальше нельзя двигаться</p><p>Дальше нельзя</p>')
     assert whole_last_words(html) == ('<p class="x">never enough to <em>p\u2060l\u2060u\u2060n\u2060d\u2060e\u2060r</em>.'
                                       '</p><li>re-roll.</li><td><img alt="diamond"></td>'
-                                      '<p>Дальше н\u2060е\u2060л\u2060ь\u2060з\u2060я</p>')
+                                      '<p>Дальше нельзя д\u2060в\u2060и\u2060г\u2060а\u2060т\u2060ь\u2060с\u2060я</p>'
+                                      '<p>Дальше нельзя</p>')  # a word under 7 letters is never hyphenated
     names = '<p title="by Ravensburger">Published by Ravensburger, with Rosa and Martina. Vito <img alt="x Abcdefgh">'
     assert whole_last_words(names) == (
         '<p title="by Ravensburger">Published by R\u2060a\u2060v\u2060e\u2060n\u2060s\u2060b\u2060u\u2060r\u2060g'
@@ -90,3 +109,28 @@ def test_spanish_words_are_left_as_they_are_where_joining_would_only_add_breaks(
 def test_a_range_of_numbers_or_a_unit_never_breaks_after_its_dash_or_slash():
     assert whole_last_words("<td>Card, 160–250 g/m², 2–6 players, p. 3—4</td>") == (
         "<td>Card, 160–\u2060250 g/\u2060m², 2–\u20606 players, p. 3—\u20604</td>")
+
+
+def test_a_game_term_is_kept_whole_in_any_of_its_forms():
+    """The game's terms (its faces and dice, as the rulebook passes them) in their other forms too: joined where the
+    language's patterns then find no break (Catalan, Russian), in a box that is never hyphenated where they would
+    (Spanish, «нейтральный»); words under seven letters, and other words, left as they are."""
+    ca = whole_last_words('<html lang="ca"><p>dues targetes i un pic trencat, i res més al tauler</p>',
+                          ["Targetes d’advertència", "pic trencat"])
+    assert ca == ('<html lang="ca"><p>dues t\u2060a\u2060r\u2060g\u2060e\u2060t\u2060e\u2060s i un pic '
+                  't\u2060r\u2060e\u2060n\u2060c\u2060a\u2060t, i res més al tauler</p>')
+    ru = whole_last_words('<html lang="ru"><p>Нейтральный кубик и пять кубиков лежат на поле</p>', ["Нейтральный кубик"])
+    assert ru == ('<html lang="ru"><p><span style="hyphens: manual">Нейтральный</span> кубик и пять '
+                  'к\u2060у\u2060б\u2060и\u2060к\u2060о\u2060в лежат на поле</p>')
+    es = whole_last_words('<html lang="es"><p>tres diamantes en la bolsa</p>', ["diamante"])
+    assert es == '<html lang="es"><p>tres <span style="hyphens: manual">diamantes</span> en la bolsa</p>'
+    assert term_words(("dau", "x")) is None  # no form of these is long enough to be hyphenated
+
+
+def test_the_rulebook_keeps_its_games_faces_dice_and_sheets_whole():
+    from helpers import game, tr
+
+    from pnp.rulebook import terms
+
+    assert {"pic trencat", "camí tallat", "Dau A"} <= set(terms(game("dicemants"), tr("ca")))
+    assert "Targetes d’advertència" in terms(game("gang-of-dice"), tr("ca"))  # its cards, named by their sheet

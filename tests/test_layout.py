@@ -55,6 +55,22 @@ def test_a_heading_at_the_foot_of_a_page(tmp_path, project):
     assert "«Odds»" in found[0].message
 
 
+@pytest.mark.parametrize("next_page, found", [
+    (f"<p>{PARAGRAPH[3:-4]}</p>", [(1, layout.HEADING)]),  # Setup goes on over the page: its heading is stranded
+    ("<h2>Playing a turn</h2>", []),  # a section of one sentence, then the next section: nothing is parted
+])
+def test_a_heading_with_one_line_under_it_at_the_foot_of_a_page(tmp_path, project, next_page, found):
+    """«Setup» and one sentence end page 1: stranded when the rest of Setup is on page 2, not when page 2 opens a
+    section of its own (a heading at a bookmark)."""
+    body = (f'<div style="height: 225mm; background: #eee"></div><h2 style="break-after: auto">Setup</h2>'
+            f'<p>Shuffle the cards.</p><div style="break-before: page">{next_page}</div>{PAGE}')
+    findings = layout.check(pdf(tmp_path, project, body))
+    assert [(f.page, f.kind) for f in findings] == found
+    if found:
+        assert findings[0].message == ("heading at the foot of the page with 1 line of its section, the rest on the "
+                                       "next: «Setup»")
+
+
 def test_an_overflowing_box(tmp_path, project):
     """A line that will not wrap runs past the right margin."""
     body = f'{PAGE}<p style="white-space: nowrap">{"overflowing " * 20}</p>'

@@ -170,7 +170,7 @@ def example_view(example: engine.Example, game: Game, rules: engine.DeadMansRule
     story: list[tuple[str, tuple[str, ...]]] = []  # paragraphs, and the round's scores as a list, pirate by pirate
     for event, sentences in teller.told(events):
         kind = "scores" if event.kind == Kind.SCORE else "text"
-        if not sentences:
+        if not sentences or event.kind == Kind.DICE_HOME:  # the rules' scoring step says it; the scores end the example
             continue
         if story and story[-1][0] == kind:
             story[-1] = (kind, story[-1][1] + (" ".join(sentences),))

@@ -69,7 +69,8 @@ class Teller:
             return [tr.gettext("Your hand is empty, so the round ends, and every pirate scores their pile.")]
         if kind == Kind.SCORE:
             return self.score(event["player"], PileScore(event["points"], event["doubled"], event["keelhauled"],
-                                                         event["score"]), empty=not event["pile"])
+                                                         event["score"]), empty=not event["pile"],
+                              worths=[self.rules.worth(p.face) for p in event["pile"]])
         if kind == Kind.DICE_HOME:
             return [tr.gettext("Then all the dice go back to their owners.")]
         return []
@@ -141,6 +142,10 @@ class Teller:
             case Way.NEW_PILE:
                 return tr.gettext("Your pile is empty, so the die starts a new pile, whatever it shows.")
             case Way.SKULL:  # the roll has just named the skull and crossbones
+                if self.fits_only_as_skull(top):
+                    return self.tr.format(tr.gettext("A {number} could not go on your {top}, but a {skull} goes on "
+                                                     "your pile whatever the top die shows."),
+                                          number=self.rules.number(SKULL), top=self.face(top), skull=self.skull)
                 return tr.gettext("It goes on your pile whatever the top die shows.")
             case Way.MATCH:
                 return self.on(top, tr.gettext("It matches your {top}, so it goes on your pile."),
@@ -152,6 +157,13 @@ class Teller:
         return self.on(top, tr.gettext("It totals {total} with your {top}, so it goes on your pile."),
                        tr.gettext("It totals {total} with your {skull}, counted as {number}, so it goes on your "
                                   "pile."), total=self.rules.pile_total)
+
+    def fits_only_as_skull(self, top: str) -> bool:
+        """Whether a skull and crossbones goes on `top` by its own rule alone: the number it counts as, on an
+        ordinary die, could not go there (it does not match, is not the next number up, does not make the total)."""
+        number = self.rules.number(SKULL)
+        plain = next((f for f in self.rules.faces(DieKind.REGULAR) if self.rules.number(f) == number), None)
+        return bool(top) and top != SKULL and plain is not None and not placing_ways(self.rules, top, plain)
 
     def never_plundered(self, event: Event) -> str:
         tr, top = self.tr, event["top"]
@@ -184,13 +196,15 @@ class Teller:
                                  "{top}."),
                       tr.gettext("You take back your own {face} from {name}'s pile: it totals {total} with your "
                                  "{skull}, counted as {number}.")))
-        elif event["left"] == 0:  # the rival's pile is now empty
-            cases = ((tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from your {top}."),
-                      tr.gettext("You plunder {name}'s last die, a {face}: it is the next number up from your "
-                                 "{skull}, counted as {number}.")),
-                     (tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your {top}."),
-                      tr.gettext("You plunder {name}'s last die, a {face}: it totals {total} with your {skull}, "
-                                 "counted as {number}.")))
+        elif event["left"] == 0:  # the rival's pile is now empty ("last die" is the last in a hand: not said here)
+            cases = ((tr.gettext("You plunder the only die in {name}'s pile, a {face}: it is the next number up from "
+                                 "your {top}."),
+                      tr.gettext("You plunder the only die in {name}'s pile, a {face}: it is the next number up from "
+                                 "your {skull}, counted as {number}.")),
+                     (tr.gettext("You plunder the only die in {name}'s pile, a {face}: it totals {total} with your "
+                                 "{top}."),
+                      tr.gettext("You plunder the only die in {name}'s pile, a {face}: it totals {total} with your "
+                                 "{skull}, counted as {number}.")))
         elif owner != event["rival"]:  # a third pirate's die on top of the rival's pile: say whose die it is
             # TRANSLATORS: {name} owns the pile, {owner} the die on top of it (Ann, Meg: women's names).
             cases = ((tr.gettext("You plunder the top die of {name}'s pile, {owner}'s {face}: it is the next number "
@@ -246,9 +260,10 @@ class Teller:
                              next=fits[0], total=fits[1], **values)
         return tr.gettext("There is nothing to plunder, so your turn ends.")
 
-    def score(self, player: int, result: PileScore, empty: bool = False) -> list[str]:
-        """A pile's score: what it is worth, doubled under a skull, and keelhauled (the pirates of the examples,
-        Ann and Meg, are women: the narration says she and her)."""
+    def score(self, player: int, result: PileScore, empty: bool = False, worths: Sequence[int] = ()) -> list[str]:
+        """A pile's score: what it is worth (with the sum that makes it, from `worths`, its dice's worth bottom up,
+        when it holds two or more), doubled under a skull, and keelhauled (the pirates of the examples, Ann and Meg,
+        are women: the narration says she and her)."""
         tr, you = self.tr, player == YOU
         name = "" if you else self.names[player]
         score = result.score
@@ -269,10 +284,20 @@ class Teller:
             return [tr.gettext("Your pile is empty, so it scores nothing.") if you else
                     tr.format(tr.gettext("{name}'s pile is empty, so it scores nothing."), name=name)]
         n = result.points
-        out = [tr.format(tr.ngettext("Your pile is worth {n} doubloon.", "Your pile is worth {n} doubloons.", n), n=n)
-               if you else
-               tr.format(tr.ngettext("{name}'s pile is worth {n} doubloon.", "{name}'s pile is worth {n} doubloons.",
-                                     n), n=n, name=name)]
+        if len(worths) > 1:  # the sum a reader checks against the picture: 2 + 5 + 5 + 2
+            total = "\u00a0+ ".join(tr.number(w) for w in worths)
+            out = [tr.format(tr.ngettext("Your pile is worth {n} doubloon ({sum}).",
+                                         "Your pile is worth {n} doubloons ({sum}).", n), n=n, sum=total)
+                   if you else
+                   tr.format(tr.ngettext("{name}'s pile is worth {n} doubloon ({sum}).",
+                                         "{name}'s pile is worth {n} doubloons ({sum}).", n),
+                             n=n, name=name, sum=total)]
+        else:
+            out = [tr.format(tr.ngettext("Your pile is worth {n} doubloon.", "Your pile is worth {n} doubloons.", n),
+                             n=n)
+                   if you else
+                   tr.format(tr.ngettext("{name}'s pile is worth {n} doubloon.",
+                                         "{name}'s pile is worth {n} doubloons.", n), n=n, name=name)]
         if result.doubled:
             out.append(tr.format(tr.gettext("The {skull} on top doubles it to {n}."), skull=self.skull, n=n * 2))
         if result.keelhauled:

@@ -186,7 +186,7 @@ SINGLE_THROW = (
 """One die thrown into an arena of different numbers: it captures, is removed, or stays."""
 STRIKE = (
     OddsColumn("dice", lambda tr: tr.gettext("Dice thrown"), "count"),
-    OddsColumn("capture", lambda tr: tr.gettext("You capture dice"), "chance"),
+    OddsColumn("capture", lambda tr: tr.gettext("At least one capture"), "chance"),
     OddsColumn("captured_mean", lambda tr: tr.gettext("Dice captured, on average"), "mean"),
     OddsColumn("all_removed", lambda tr: tr.gettext("Every die is removed"), "chance"),
 )
@@ -238,7 +238,7 @@ class ArenaBook:
         def single_intro(tr: Translator) -> str:
             if not rules.leave_arena:
                 return tr.gettext("What a single die does when thrown into an arena whose dice all show different "
-                                  "numbers, assuming it stays in the arena.")
+                                  "numbers, assuming it lands inside the arena.")
             return tr.format(tr.gettext("What a single die does when thrown into an arena whose dice all show "
                                         "different numbers, if each die lands outside the arena {chance} of the "
                                         "time."), chance=tr.percent(float(rules.leave_arena)))

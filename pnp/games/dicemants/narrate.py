@@ -31,7 +31,9 @@ def narrate(resolution: Resolution, game: Game, tr: Translator) -> list[str]:
     diamonds = {e["position"]: e["die"] for e in kept + [e for e in bugs if e["from_zone"] == "board"]}
     for event in events:
         kind = event.kind
-        if kind == Kind.FROM_LOST:
+        if kind == Kind.FROM_LOST and not resolution.lost:  # it was the only one: "most recently" says nothing
+            out.append(tr.gettext("The only die in the lost zone comes back to the board."))
+        elif kind == Kind.FROM_LOST:
             out.append(tr.gettext("The die lost most recently comes back to the board."))
         elif kind == Kind.FROM_LOST_NONE:
             out.append(tr.gettext("With the lost zone empty, no die comes back."))
@@ -115,7 +117,10 @@ def _outranked(resolution: Resolution, events: list[Event], game: Game, tr: Tran
     tier_of = {f: t.id for t in precedence(game) for f in t.faces}
     faces = [f for f in resolution.board if tier_of.get(f, TierId.BUG if f == BUG else None) in ignored
              or (f == "locked" and not lead["locked"])]  # precedence: locked combines with some tiers only
-    return tr.join([face_name(game, tr, f) for f in faces]), len(faces)
+    # TRANSLATORS: a Dicemants face named in a list of the faces a tier overrides ("the broken pick and the locked
+    # way"): write the article your language repeats before each name, or {face} alone.
+    each = tr.pgettext("dicemants face in a list", "the {face}")
+    return tr.join([tr.format(each, face=face_name(game, tr, f)) for f in faces]), len(faces)
 
 
 def _tier_lead(tier: str, resolution: Resolution, events: list[Event], game: Game, tr: Translator) -> list[str]:
@@ -138,8 +143,8 @@ def _tier_lead(tier: str, resolution: Resolution, events: list[Event], game: Gam
             faces, n = _outranked(resolution, events, game, tr)
             if not n:
                 return [tr.gettext("The skull strikes.")]
-            return [tr.format(tr.ngettext("The skull outranks the {faces}, which does nothing.",
-                                          "The skull outranks the {faces}, which do nothing.", n), faces=faces)]
+            return [tr.format(tr.ngettext("The skull outranks {faces}, which does nothing.",
+                                          "The skull outranks {faces}, which do nothing.", n), faces=faces)]
         case TierId.PICK if all(e["position"] == e["cause_position"] for e in events if e.kind == Kind.TO_LOST):
             return []  # a pick alone: its own sentence says it all
         case TierId.PICK:
@@ -148,8 +153,8 @@ def _tier_lead(tier: str, resolution: Resolution, events: list[Event], game: Gam
             faces, n = _outranked(resolution, events, game, tr)
             if not n:
                 return []  # the thief's own sentence names it
-            return [tr.format(tr.ngettext("The thief outranks the {faces}, which does nothing.",
-                                          "The thief outranks the {faces}, which do nothing.", n), faces=faces)]
+            return [tr.format(tr.ngettext("The thief outranks {faces}, which does nothing.",
+                                          "The thief outranks {faces}, which do nothing.", n), faces=faces)]
         case TierId.BUG:
             n = sum(1 for e in events if e.kind in (Kind.TO_LOST, Kind.BUG_IDLE) and _is_bug(game, e["cause"]))
             if n > 1:  # one bug: its own sentence names it

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from ...i18n import Translator, names, placeholder_problems
+from ...i18n import Either, Translator, names, placeholder_problems
 from ...model import FieldPath, FrozenDict, Game, Params, Range, Sentence, Text
 from ...rules import ID, MAX_DICE, Checker, kind_of
 from ...sheets.options import BLANK_DIE
@@ -144,8 +144,10 @@ def _narration(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozens
 
 
 def _derive(game: Game) -> Mapping[str, Any]:
-    # The tiers a locked way combines with, by their place in the precedence.
-    return {"locked_tiers": tuple(i + 1 for i, t in enumerate(precedence(game)) if t.with_locked)}
+    # The tiers a locked way combines with, by their place in the precedence: all of them (`4, 5, and 6`), and
+    # whichever one acts (`4, 5, or 6`).
+    tiers = tuple(i + 1 for i, t in enumerate(precedence(game)) if t.with_locked)
+    return {"locked_tiers": tiers, "locked_tier": Either(tiers)}
 
 
 def _context(game: Game, tr: Translator) -> Mapping[str, Any]:

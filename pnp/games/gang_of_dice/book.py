@@ -243,10 +243,10 @@ def _clear_intro(rules: engine.GangRules) -> Callable[[Translator], str]:
     def intro(tr: Translator) -> str:
         n = rules.rerolls
         return tr.format(tr.ngettext(
-            "The chance of ending your turn clear of each card, for each number of dice rolled, when you use your "
-            "{n:word} re-roll as well as possible.",
-            "The chance of ending your turn clear of each card, for each number of dice rolled, when you use your "
-            "{n:word} re-rolls as well as possible.", n), n=n)
+            "The chance of ending your turn clear of each card, for each number of dice rolled, when you make the "
+            "best use of your {n:word} re-roll.",
+            "The chance of ending your turn clear of each card, for each number of dice rolled, when you make the "
+            "best use of your {n:word} re-rolls.", n), n=n)
     return intro
 
 
@@ -259,10 +259,12 @@ def _printed_clear_intro(rules: engine.GangRules) -> Callable[[Translator], str]
     def intro(tr: Translator) -> str:
         n = rules.rerolls
         return tr.format(tr.ngettext(
-            "Black cards: the chance of ending your turn clear of the card when you use your {n:word} re-roll as well "
-            "as possible. Only your final result counts, so a re-roll can save a result that would trigger the card.",
-            "Black cards: the chance of ending your turn clear of the card when you use your {n:word} re-rolls as well "
-            "as possible. Only your final result counts, so a re-roll can save a result that would trigger the card.",
+            "Black cards: the chance of ending your turn clear of the card when you make the best use of your "
+            "{n:word} re-roll. Only your final result counts, so a re-roll can save a result that would trigger the "
+            "card.",
+            "Black cards: the chance of ending your turn clear of the card when you make the best use of your "
+            "{n:word} re-rolls. Only your final result counts, so a re-roll can save a result that would trigger the "
+            "card.",
             n),
             n=n)
     return intro

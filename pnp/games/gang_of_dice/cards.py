@@ -14,7 +14,7 @@ def condition_text(card: Card, tr: Translator) -> str:
     """The card's condition in the reader's language, its numbers taken from the card; a card's name never opens
     with a digit (`Three consecutive values`)."""
     n = card.n or 0
-    values = tr.join([tr.number(v) for v in card.values], style="or")
+    values = tr.named_numbers(card.values, style="or")
     match card.condition:
         case "total_at_least":
             message = tr.gettext("Total of {n} or more")

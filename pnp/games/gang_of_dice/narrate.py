@@ -185,7 +185,7 @@ def spared_line(values: Sequence[int], tr: Translator) -> str:
     """Why a gangster kept the card from triggering, and which numbers in its place would have triggered it."""
     # The example's title has said that a gangster never counts: the sentence names what it kept away.
     return tr.format(tr.gettext("Had the gangster shown {values} instead, the card would have triggered."),
-                     values=tr.join([tr.number(v) for v in values], style="or"))
+                     values=tr.named_numbers(values, style="or"))
 
 
 def _turn_end(event: Event, who: str, tr: Translator) -> list[str]:

@@ -149,7 +149,6 @@ def test_the_rulebook_prints_the_examples_and_the_odds(lang):
     # Every page is set by its language's typography (pnp/typography.py): `7\u00a0y`, `и\u00a0кость`.
     assert t.typeset(t.format(t.gettext("A total of {total}, and a Jolly Roger die you cannot plunder"),
                               total=7)) in text
-    assert t.typeset(t.gettext("Then all the dice go back to their owners.")) in text
     assert f"<th>{t.gettext('Regular die')}</th><th>{t.gettext('Jolly Roger die')}</th>" in markup
     # The joined head of the isolation table is a sentence of its own, its count in words.
     joined = t.format(t.npgettext("odds column", "Jolly Roger die and {n:word} regular die",
@@ -188,8 +187,9 @@ def test_an_example_view_shows_owners_kinds_and_hands():
     # The column beside the pictures keeps each number with the word before it (no line opens with `2.`).
     assert view.extra["story"] == ("You roll a regular die and get a\u00a02. It totals\u00a07 with your\u00a05, so it goes "
                                    "on your pile. Ann's top die, a\u00a05, totals\u00a07 with your\u00a02, but it is a Jolly "
-                                   "Roger die, which can never be plundered. You plunder Meg's last die, a\u00a05: it "
-                                   "totals\u00a07 with your\u00a02. Nothing more can be plundered, so your turn ends.",)
+                                   "Roger die, which can never be plundered. You plunder the only die in Meg's pile, "
+                                   "a\u00a05: it totals\u00a07 with your\u00a02. Nothing more can be plundered, so your "
+                                   "turn ends.",)
     assert view.extra["after"] == ()
 
 
@@ -201,14 +201,16 @@ def test_the_stories_say_what_a_skull_counts_as_once_and_whose_top_die_is_taken(
         "A skull and crossbones counts as 1, so Ann and Meg tie for the lowest number: everyone rolls their base die "
         "again.",
         "This time your skull and crossbones is the lowest, so you take the first turn.")
-    # On a skull, only a 2 (next up from 1) or a 6 (1 + 6 = 7) could be plundered: the rule taught where it applies.
+    # The skull goes where a 1 could not (the rule shown, not a match); on it, only a 2 (next up from 1) or a 6
+    # (1 + 6 = 7) could be plundered: the rule taught where it applies.
     assert told["skull"][1:] == (
-        "It goes on your pile whatever the top die shows.",
+        "A 1 could not go on your 2, but a skull and crossbones goes on your pile whatever the top die shows.",
         "On top, your skull and crossbones counts as 1, so you could plunder only a 2 or a 6. No rival's top die "
         "shows either, so your turn ends.")
-    # The die just plundered is named as the new top die, before the next plunder; an empty pile is said by "last".
+    # The die just plundered is named as the new top die, before the next plunder; a pile it empties is said by
+    # "the only die" ("last die" is the last in your hand).
     assert told["next"][2:5] == (
-        "You plunder Ann's last die, a 5: it totals 7 with your 2.",
+        "You plunder the only die in Ann's pile, a 5: it totals 7 with your 2.",
         "The 5 is now your top die, so you may plunder again.",
         "You plunder the top die of Meg's pile, Ann's 2: it totals 7 with your 5.")  # Ann's die, on Meg's pile
     assert told["new-pile"][2] == "You take back your own 2 from Meg's pile: it is the next number up from your 1."
@@ -219,13 +221,13 @@ def test_the_last_example_scores_every_pile_in_words():
     view = example_view(next(e for e in examples(g) if e.id == "last-die"), g, dead_mans_rules(g), tr("en"))
     # The scores and what follows run at full width under the pictures and the story's column.
     assert view.extra["story"][-1].endswith("Your hand is empty, so the round ends, and every pirate scores their pile.")
-    (kind, lines), after = view.extra["after"]
+    # Each pile's worth with the sum a reader checks against the picture; the scores end the example.
+    (kind, lines), = view.extra["after"]
     assert kind == "scores" and lines == (
-        "Your pile is worth\u00a014 doubloons.",
-        "Ann's pile is worth\u00a011 doubloons. The skull and crossbones on top doubles it to\u00a022.",
+        "Your pile is worth\u00a014 doubloons (2\u00a0+\u00a05\u00a0+\u00a05\u00a0+\u00a02).",
+        "Ann's pile is worth\u00a011 doubloons (4\u00a0+\u00a07). The skull and crossbones on top doubles it to\u00a022.",
         "Meg's pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores\u00a0\u22127 "
         "doubloons for the round.")
-    assert after == ("text", "Then all the dice go back to their owners.")
     assert view.extra["scores_lead"] == "Scoring the round:"
 
 
@@ -243,7 +245,7 @@ def test_a_rule_change_flows_to_examples_odds_and_every_language(project_copy, p
     assert code == 1
     assert "-[total] A total of 7, and a Jolly Roger die you cannot plunder" in out
     assert "+[total] A total of 8, and a Jolly Roger die you cannot plunder" in out
-    assert "+  | Meg's pile is worth 11 doubloons." in out  # her 1 and a skull now worth 10
+    assert "+  | Meg's pile is worth 11 doubloons (1\u00a0+ 10)." in out  # her 1 and a skull now worth 10
     _, odds, _ = run("--root", str(project_copy.root), "odds", "dead-mans-dice", "--json")
     # A regular die on a 1 now fits by 1 or 2 only (1 + 7 = 8, but no die shows 7): 1/3.
     assert json.loads(odds)["tables"][0]["rows"][0] == {"top": 1, "regular": "1/3", "jolly_roger": "1/3"}
@@ -276,14 +278,15 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
         "three ordinary six-sided dice per player, one colour per player (6\u00a0to 18\u00a0in all)",
         "Each pirate\u2019s dice share one colour. Put a skull-\u2060and-\u2060crossbones sticker on the 1\u00a0of each "
         "pirate\u2019s Jolly Roger die. If you use blank 16\u00a0mm dice instead, the kit has a sticker set for each player, "
-        "marked with a colour band and a player symbol (anchor, parrot, cutlass, compass, barrel, hook) so that "
+        "marked with a colour band and a player symbol (cutlass, anchor, parrot, barrel, compass, hook) so that "
         "colour-blind players can tell the dice apart. "
         "The kit has no paper dice, because paper dice cannot be stacked into a pile.",
         "A skull and crossbones rolled as a base die counts as 1. The player with the lowest number takes the first "
         "turn. If players tie for the lowest number, everyone re-\u2060rolls their base die. Play then goes clockwise.",
         "If the die can go on top of your pile (see the next section), you must put it there.",
-        "Knocking over your own pile: the dice you plundered go back to their owners\u2019 hands, and your own dice go "
-        "back to your hand. Your turn ends at once, and you start a new pile on your next turn.",
+        "Knocking over your own pile: if your die knocks over your own pile, the dice you plundered go back to their "
+        "owners\u2019 hands, and your own dice go back to your hand. Your turn ends at once, and you start a new pile on "
+        "your next turn.",
         "Broadside: if your die knocks over a rival\u2019s pile, you lose seven doubloons when the round is scored. Any plundered dice in that "
         "pile go back to their owners\u2019 hands; the rival takes back their own dice and immediately rolls one of them to "
         "start a new pile.",
@@ -291,7 +294,7 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
         "If several players reach 100\u00a0doubloons in the same round, they share the win, whatever their totals.",
         "A die that can go on your pile must go there.",
         "You may plunder back a die of your own.",
-        "The round ends when a player places their last die, as soon as that player has finished plundering. Then "
+        "When a player places their last die, the round ends as soon as that player has finished plundering. Then "
         "each player scores their pile.",
         "A total may go below zero.",
         "Lose seven doubloons for each rival\u2019s pile you knocked over in the round (broadside).",

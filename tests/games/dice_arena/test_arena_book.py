@@ -163,7 +163,7 @@ def test_odds_text_in_the_readers_language(project):
     code, out, _ = run("--root", str(project.root), "odds", "dice-arena", "--lang", "ca")
     lines = out.splitlines()
     assert code == 0 and lines[0] == t.gettext("What a single die does when thrown into an arena whose dice all "
-                                               "show different numbers, assuming it stays in the arena.")
+                                               "show different numbers, assuming it lands inside the arena.")
     assert lines[4].split() == ["2", "33,3", "%", "16,7", "%", "50,0", "%"]
 
 

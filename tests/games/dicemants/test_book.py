@@ -83,7 +83,7 @@ def test_a_second_bug_does_the_same_and_the_letters_name_the_dice():
     (["diamond", "void", "spider", "diamond", "diamond"], 0, [  # no tie: the closer one, on the right
         "The spider sends the diamond closest to it, die D, to the lost zone.",
     ]),
-    (["skull", "locked", "pick"], 0, ["The skull outranks the locked way and broken pick, which do nothing."]),
+    (["skull", "locked", "pick"], 0, ["The skull outranks the locked way and the broken pick, which do nothing."]),
     (["thief", "locked"], 0, ["The thief finds no diamond to steal."]),  # locked combines with the thief
     (["thief"], 1, ["The thief sends your only diamond to the lost zone.",
                      "You may re-roll the last die on the board or stop, though your bag is empty and you would "
@@ -96,7 +96,7 @@ def test_a_second_bug_does_the_same_and_the_letters_name_the_dice():
     ]),
     (["snake", "void"], 0, ["The snake finds no diamond to take."]),
     (["skull", "spider", "thief", "diamond"], 2, [
-        "The skull outranks the spider and thief, which do nothing.",
+        "The skull outranks the spider and the thief, which do nothing.",
         "Your bag and every diamond on the board go to the lost zone: three diamonds in all.",
         "Your turn ends and you bank nothing.",
     ]),
@@ -184,8 +184,13 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "If the board is empty, your turn ends and you bank your bag. Otherwise, if TNT or a broken pick acted, you "
         "must re-roll every die left on the board. After any other roll that did not end your turn, choose: re-roll "
         "all the dice left on the board, or stop and bank your bag. To re-roll, go back to step 2.",
-        "Positions do not close up: when a die leaves the row, its place stays empty for the rest of that roll, and "
-        "you still count it when you measure distances.",
+        # Whichever of the tiers a locked way joins acts: told with "or", its value derived from the precedence.
+        "When a locked way is on the board and tier 4, 5, or 6 acts, resolve that tier as usual; then your turn ends "
+        "and you bank your bag.",
+        "TNT and a broken pick make you re-roll the dice left on the board.",
+        # Where distances are counted (step 2), not after the steps.
+        "on a tie, take the die on the left. Positions do not close up: when a die leaves the row, its place stays "
+        "empty for the rest of that roll and still counts when you measure distances. Each re-roll makes a new row",
         "When several dice are lost at once (a skull, a thief), the board\u2019s dice go first, from left to right, then the "
         "dice of your bag, in the order they went into it. This order decides which die TNT brings back.",
         "spider A bug. It sends the diamond closest to it on the board to the lost zone or, with none left there, the "
@@ -272,9 +277,11 @@ def test_a_rule_change_flows_to_every_language_and_shows_as_a_diff(project_copy,
         goal_sentence = t.typeset(t.text(changed.section("end").blocks[0].text, changed.values))  # as printed
         assert t.number(25) in goal_sentence
         assert goal_sentence in after and goal_sentence not in before
-        skull_lead = t.typeset(t.format(t.ngettext("The skull outranks the {faces}, which does nothing.",
-                                         "The skull outranks the {faces}, which do nothing.", 2),
-                              faces=t.join([t.text(changed.face(f).name, {}) for f in ("pick", "locked")])))
+        each = t.pgettext("dicemants face in a list", "the {face}")
+        skull_lead = t.typeset(t.format(t.ngettext("The skull outranks {faces}, which does nothing.",
+                                         "The skull outranks {faces}, which do nothing.", 2),
+                              faces=t.join([t.format(each, face=t.text(changed.face(f).name, {}))
+                                            for f in ("pick", "locked")])))
         pick_lead = t.typeset(t.gettext("The broken pick acts and every other face is ignored."))
         # Source example 6 (pick ... skull ...) is now resolved by the pick.
         assert before.count(pick_lead) + 1 == after.count(pick_lead)
@@ -390,3 +397,12 @@ def test_the_dice_head_also_needed_and_the_tiers_are_read_from_tier_one():
             "your turn ends at once and you bank your bag. Any other roll resets the count. If the board is empty")\
         in text
     assert "The first player to reach 21 diamonds at the end of their turn wins at once." in text
+
+
+def test_any_one_of_some_values_is_told_with_or_in_every_language():
+    from pnp.i18n import Either
+
+    assert [tr(lang).value(Either((4, 5, 6))) for lang in ("en", "es", "ca", "ru")] == [
+        "4, 5, or 6", "4, 5 o 6", "4, 5 o 6", "4, 5 или 6"]
+    assert tr("en").value((4, 5, 6)) == "4, 5, and 6"  # a plain list: all of them
+    assert game("dicemants").values["locked_tier"] == Either((4, 5, 6))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -157,8 +159,9 @@ def test_the_rulebook_prints_the_card_tables(lang):
     t = tr(lang)
     markup = html("gang-of-dice", lang)
     text = html_text(markup)
-    # One header row: `Dice rolled` over the card column, the numbers of dice after it.
-    assert f'<th colspan="2" class="dice-rolled">{t.gettext("Dice rolled")}</th><th>{t.number(1)}</th>' in markup
+    # One header row: the card column's head names it (`Card`), and `Dice rolled` at its right, by the numbers.
+    assert (f'<th colspan="2" class="card-head"><div><span>{t.gettext("Card")}</span>'
+            f'<span>{t.gettext("Dice rolled")}</span></div></th><th>{t.number(1)}</th>') in markup
     rules = gang_rules(G)
     first = rules.cards[0]
     # Card 1 (total of 7 or more), 1 to 8 dice: 0%, 27.8%, 62.5%, 84.1%, 94.1%, 98.0%, 99.4%, 99.8%.
@@ -312,7 +315,7 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
         "Of the players who did not trigger the warning card, the one with the highest total wins the round and adds "
         "every die on the table to their pool.",
         "To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down each result. A roll made in groups is "
-        "one roll: a yellow card is checked once every group of that roll, or re-roll, has been rolled.",
+        "one roll: a yellow card is checked only when every group of that roll (or re-roll) has been rolled.",
         "A player whose pool is empty at the start of a round is eliminated. If only one player still has dice, that "
         "player wins at once.",
         "The highest total clear of the card wins and takes every die on the table.",
@@ -373,3 +376,29 @@ def test_the_card_table_marks_our_own_cards_with_an_asterisk_set_close():
     for card in ours:  # «Two or more even dice*»: no space before the asterisk
         assert f'<td class="condition">{tr("en").typeset(condition_text(card, tr("en")))}*</td>' in markup
     assert " *</td>" not in markup
+
+
+def translated(lang: str, entries: dict[tuple[str | None, str], str]):
+    """The language's real catalog with entries a translator adds or rewrites: (msgctxt, msgid) to msgstr."""
+    t = tr(lang)
+    if not entries:
+        return t
+    translations = copy.copy(t.translations)
+    translations._catalog = {**translations._catalog,
+                             **{(f"{ctx}\x04{msgid}" if ctx else msgid): text for (ctx, msgid), text in entries.items()}}
+    return replace(t, translations=translations)
+
+
+@pytest.mark.parametrize("lang, entries, told", [
+    ("en", {}, ("4 or 5", "Any die showing 3, 4, or 5")),
+    ("ru", {}, ("4 или 5", "Есть кубик с числом 3, 4 или 5")),
+    # Spanish and Catalan repeat the article before each number: the catalog's pattern for one number says so.
+    ("es", {("number as a noun", "{value}"): "un {value}", (None, "Any die showing {values}"): "Algún dado con {values}"},
+     ("un 4 o un 5", "Algún dado con un 3, un 4 o un 5")),
+    ("ca", {("number as a noun", "{value}"): "un {value}",
+            (None, "Any die showing {values}"): "Algun dau que mostri {values}"},
+     ("un 4 o un 5", "Algun dau que mostri un 3, un 4 o un 5")),
+])
+def test_a_list_of_numbers_takes_the_article_each_language_repeats(lang, entries, told):
+    t = translated(lang, entries)
+    assert (t.named_numbers([4, 5], style="or"), condition_text(gang_rules(G).card("any-3-4-5"), t)) == told
