@@ -34,5 +34,5 @@ def terms(game: Game, tr: Translator) -> tuple[str, ...]:
     its dice and its own sheets (pic trencat, Кубик банды, Targetes d’advertència)."""
     sheets = find_spec(game.id).sheets
     names = [tr.text(f.name, game.values) for f in game.faces] + [tr.text(d.name, game.values) for d in game.dice]
-    names += [sheet.title(tr) for sheet in sheets if sheet.wanted(game)]
+    names += [sheet.title(tr, game) for sheet in sheets if sheet.wanted(game)]
     return tuple(dict.fromkeys(names))
