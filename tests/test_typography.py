@@ -107,6 +107,8 @@ def test_short_words_keep_with_the_next_word_in_russian_only(lang, before, after
      f"Player{NB}1 and Player{NB}12 win in round{NB}10 with die{NB}A; tiers{NB}4, 5, and 6. Aplayer 3"),
     ("es", "el jugador 2 gana la ronda 7 con el dado B", f"el jugador{NB}2 gana la ronda{NB}7 con el dado{NB}B"),
     ("ca", "el jugador 2 i el dau A", f"el jugador{NB}2 i el dau{NB}A"),
+    ("ca", "mostri un 3, un 4 o un 5; un dau", f"mostri un{NB}3, un{NB}4 o un{NB}5; un dau"),  # a number as a noun
+    ("es", "salga un 4 o un 5", f"salga un{NB}4 o un{NB}5"),
     ("ru", "Игрок 3 набирает в раунде 10", f"Игрок{NB}3 набирает в{NB}раунде{NB}10"),
 ])
 def test_a_label_keeps_with_its_number_or_letter_and_leaves_the_next_word_free(lang, before, after):
