@@ -113,7 +113,7 @@ def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
                  condition=condition_text(card, t)),
         t.format(t.ngettext("Roll: {n:word} die, a total of {total}.", "Roll: {n:word} dice, a total of {total}.", 3), n=3, total=5),
         t.gettext("The result does not trigger the card."),
-        t.format(t.gettext("Had the gangster shown {values} instead, the card would have triggered."), values=t.number(5)),
+        t.format(t.gettext("Had the gangster shown {values} instead, the card would have triggered."), values=t.named_numbers([5])),
     ]
 
 
