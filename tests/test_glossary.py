@@ -33,8 +33,10 @@ def test_the_real_glossary_loads_and_the_catalogs_keep_to_it(project):
 
 
 def test_a_forbidden_variant_fails_check_with_file_line_and_term(project_copy):
-    line = _replace(po_path(project_copy.locales, "ru"), 'msgstr "Ход заканчивается, а в счёт записать нечего."',
-                    'msgstr "Ход заканчивается, засчитать нечего."')
+    path = po_path(project_copy.locales, "ru")
+    found = re.search(r'msgid "Your turn ends and you bank nothing\."\n(msgstr "[^"\n]*")\n', path.read_text("utf-8"))
+    assert found, "the entry the test edits is in the Russian catalog, on one line"
+    line = _replace(path, found.group(1), 'msgstr "Ход заканчивается, засчитать нечего."')
     code, out, err = run("--root", str(project_copy.root), "check", "-q")
     assert code == 1
     assert err.splitlines()[0] == (f"error: {RU}:{line}: glossary: «засчитать» where the glossary says "

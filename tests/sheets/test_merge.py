@@ -133,7 +133,7 @@ def test_the_kit_is_one_tagged_document_of_its_real_parts(made, tmp_path):
     assert [str(p.T) for p in parts] == titles[1:]
     first = 1
     by_title = {t.typeset(t.gettext("Rulebook")): made("dicemants", "rulebook")}
-    by_title.update({t.typeset(s.title(t)): made("dicemants", s.kind) for s in sheets_for(g)})
+    by_title.update({t.typeset(s.title(t, g)): made("dicemants", s.kind) for s in sheets_for(g)})
     for part in parts:
         source = pikepdf.open(by_title[str(part.T)])
         assert figures(part) == figures(source.Root.StructTreeRoot)
