@@ -180,7 +180,7 @@ def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
     """The dice in each hand after every turn around the table, from the dice dealt at the start."""
     # A row is a round: every player's turn, once each, as the legend above the pad says; "Round", as on the
     # other games' pads.
-    lead = Head("round", tr.gettext("Round"))
+    lead = Head("round", tr.game_gettext(game.id, "Round"))
     heads = (Head("hand", tr.gettext("Dice in hand")),)
     box = table_box(frame)
     row = min(ROW, (box.h - NAMES - HEADS) / (PAD_ROWS + 1))

@@ -67,4 +67,4 @@ def mine_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> d
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
     """Each round, a row: every player's diamonds banked on their turn, and the running total towards the goal."""
     heads = (Head("banked", tr.gettext("Banked"), 1), Head("total", tr.gettext("Total"), 1.2))
-    return open_pad(game, frame, Head("round", tr.gettext("Round")), heads)
+    return open_pad(game, frame, Head("round", tr.game_gettext(game.id, "Round")), heads)
