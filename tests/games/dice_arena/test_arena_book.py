@@ -213,12 +213,12 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
         "If no dice match, they all stay in the arena, and your turn goes on (see Playing a turn, step\u00a03).",
         "The youngest player goes first. Play goes clockwise. The first player throws the neutral die into the arena. "
         "If it shows an X or lands outside, throw it again.",
-        "Game design: Dieter Nüßle (2012). Original edition: Ravensburger.",  # templates/rulebook.html
+        "Game design: Dieter Nüßle. Original edition: Ravensburger (2012).",  # the year with the edition
     ):
         assert sentence in text
     assert "Player die" in text and "Arena die" not in text  # the components name no die the rules never use
     markup = html("dice-arena", "en")
-    assert "Published there as <em>Strike</em>." in markup
+    assert "Original title: <em>Strike</em>." in markup
     for head in ("Strike:", "Failed throw:", "In or out:", "How to throw:"):  # run-in heads, set in bold
         assert f"<strong>{head}</strong> " in markup
 

@@ -193,8 +193,8 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "empty for the rest of that roll and still counts when you measure distances. Each re-roll makes a new row",
         "When several dice are lost at once (a skull, a thief), the board\u2019s dice go first, from left to right, then the "
         "dice of your bag, in the order they went into it. This order decides which die TNT brings back.",
-        "spider A bug. It sends the diamond closest to it on the board to the lost zone or, with none left there, the "
-        "diamond you put in your bag most recently.",
+        "spider A bug. It sends the diamond closest to it on the board to the lost zone; if none is left there, it "
+        "sends the diamond you put in your bag most recently.",
         "snake A bug, like the spider.",
         "bat A bug, like the spider.",
         "Each bug in turn sends the diamond closest to it on the board to the lost zone; with no diamond left on the "
@@ -245,7 +245,8 @@ def test_the_rulebook_prints_the_bust_and_banking_split(lang):
     t = tr(lang)
     markup = html("dicemants", lang)
     assert f'<th colspan="2">{t.gettext("The roll ends your turn")}</th>' in markup
-    assert f"<th>{t.gettext('and you bank nothing')}</th><th>{t.gettext('and you bank diamonds')}</th>" in markup
+    heads = [t.typeset(t.gettext(h)) for h in ("and you bank nothing", "and you bank diamonds")]  # as typeset
+    assert f"<th>{heads[0]}</th><th>{heads[1]}</th>" in markup
     text = html_text(markup)
     # Three dice: 10.3 % bust, 16.1 % end banking, 1.03 diamonds kept on average; the skull's share of the bust
     # (7.8 %) is not printed beside it, where readers would add the two.
@@ -394,7 +395,7 @@ def test_the_dice_head_also_needed_and_the_tiers_are_read_from_tier_one():
     assert "Precedence: only the first tier that shows acts" in text and "highest tier" not in text
     # The all-void rule is the turn's step 4, between resolving the roll and the choice to re-roll.
     assert ("Resolve the roll by precedence (see the next section). If two rolls in a row show nothing but voids, "
-            "your turn ends at once and you bank your bag. Any other roll resets the count. If the board is empty")\
+            "your turn ends at once and you bank your bag. A roll that shows any other face breaks the run. If the board is empty")\
         in text
     assert "The first player to reach 21 diamonds at the end of their turn wins at once." in text
 

@@ -314,8 +314,10 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
         "number on the score pad.",
         "Of the players who did not trigger the warning card, the one with the highest total wins the round and adds "
         "every die on the table to their pool.",
-        "To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down each result. A roll made in groups is "
-        "one roll: a yellow card is checked only when every group of that roll (or re-roll) has been rolled.",
+        "To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down how many dice of each group show "
+        "each face. A roll made in groups is one roll: to re-roll some of its dice, cross their faces off and roll that "
+        "many dice again; a yellow card is checked only when every group of that roll (or re-roll) has been rolled, "
+        "against every face written down.",
         "A player whose pool is empty at the start of a round is eliminated. If only one player still has dice, that "
         "player wins at once.",
         "The highest total clear of the card wins and takes every die on the table.",
