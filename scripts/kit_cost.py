@@ -8,28 +8,17 @@ from __future__ import annotations
 
 import io
 import sys
-import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 import pikepdf
+from access_cost import seconds  # the best of a few runs, in CPU seconds: one timer for both scripts
 from pypdf import PdfWriter
 
 from pnp.project import Project
 from pnp.rules import load_games
 from pnp.sheets import Options, kit_order
 from pnp.sheets.merge import TaggedMerge
-
-
-def seconds(work: Callable[[], object], repeat: int = 3) -> float:
-    """The best of `repeat` runs of `work()`, in CPU seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def tagged(parts: list[Path]) -> bytes:
@@ -59,7 +48,7 @@ def main(argv: list[str]) -> int:
             print(f"{game.id:24} not built in {folder}")
             continue
         pages = sum(len(pikepdf.open(path).pages) for path in parts)
-        plain, tags = seconds(partial(untagged, parts)), seconds(partial(tagged, parts))
+        plain, tags = seconds(partial(untagged, parts), 3), seconds(partial(tagged, parts), 3)
         print(f"{game.id:24} {pages:5} {plain:9.3f} {tags:9.3f}")
     return 0
 
