@@ -95,7 +95,8 @@ LEGEND = "sheets/score-pad-legend.html"
 
 def _below_legend(project: Project, game: Game, tr: Translator, frame: Frame, context: dict[str, Any]) -> Pad:
     """The pad set below its legend, which is laid out alone first to measure how tall it runs in this language and
-    on this paper. A pad that leaves no room to keep score below the legend is bad input, naming the legend."""
+    on this paper. A pad that leaves no room to keep score is bad input: naming the legend where it is the legend
+    that takes the room, else the rules file's parameters."""
     html = render_template(project, tr, SCORE_PAD.template, {**context, "legend_alone": True}, game)
     folders = template_folders(project, game)
     legend = box_height(html, "intro", [project.root, FONTS_DIR], project.templates, folders,
@@ -105,6 +106,9 @@ def _below_legend(project: Project, game: Game, tr: Translator, frame: Frame, co
         numbered = sum(row.kind == "number" for row in pad.rows)
         left = (f"its {numbered} rows would be {pad.row_height:.1f} mm tall, under {pads.ROW_LEAST:g} mm"
                 if numbered and pad.row_height > 0 else "no row fits")
+        if legend + pads.GAP <= pads.INTRO:
+            raise InputError(Problem(game.file, game.lines.get("params"), "params",
+                                     f"the score pad does not fit on {frame.css} paper: {left}"))
         raise InputError(Problem(template_file(project, game, LEGEND), None, "",
                                  f"the score pad's legend runs {legend:.1f} mm tall in {tr.lang} on {frame.css} paper: "
                                  f"below it, {left}; shorten the legend"))

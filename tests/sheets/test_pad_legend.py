@@ -66,6 +66,17 @@ def test_a_legend_too_tall_for_the_rounds_is_bad_input_naming_it(project_copy):
                                  "legend")
 
 
+def test_rounds_too_many_for_the_page_are_bad_input_naming_the_rules(project, monkeypatch):
+    """Where the legend fits and the rows still do not (a row as tall as Gang of Dice's tallest cannot take 17 mm),
+    the rules file's parameters are at fault."""
+    monkeypatch.setattr(pads, "ROW_LEAST", 17.0)
+    with pytest.raises(InputError) as caught:
+        sheet_html(project, game("gang-of-dice"), tr("en"), "score-pad", "letter")
+    line = game("gang-of-dice").lines["params"]
+    assert str(caught.value) == (f"rules/gang-of-dice.yaml:{line}: params: the score pad does not fit on letter "
+                                 f"paper: its 12 rows would be 14.8 mm tall, under 17 mm")
+
+
 LONGER = ("<p>Apunta al final de cada ronda la pila, las marcas y los abordajes de cada pirata, sin olvidar ninguna "
           "columna: el total puede ser negativo, y entonces se escribe con su signo menos delante.</p>\n")
 """Two more lines of legend, as a translation longer than the English gives (found in Spanish and Catalan)."""
