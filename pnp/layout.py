@@ -14,7 +14,13 @@ Each finding names the page and the text. The rules, as the build applies them (
 - **footnote**: a footnote (a line that starts with a marker, `*`, `†`, `‡`, `§` or a superscript digit,
   followed by its text) on a page that holds no use of its marker, while an earlier page does.
 - **outside**: a character outside the printable area (10 mm margins; the sheets' footer ruler is inside
-  them); **overlap**: characters drawn over characters of another line or another box.
+  them).
+- **overlap**: characters drawn over characters of another line or another box: their glyphs' boxes overlapping
+  by a third of the smaller, or, between two lines, by a third of the narrower across and 0.15 of the smaller
+  size up and down (a legend's descenders in the names under it). And text drawn over a fill it does not stand
+  out from (under 3:1, the contrast large text needs): a legend run into a table's dark header. A character's fill
+  is the last drawing painted before it whose bounds hold the character's middle, judged only where that is a
+  plain rectangle of one opaque colour: bounds say nothing certain of a ring, a rounded box or a picture.
 - **lone**: a line of one character in a table cell or a column: a single character (or up to three signs,
   no letter or digit: «(+») with nothing on its baseline within 0.9 of its size, under or over a line of the same
   block, overlapping it across (a wrapped «y» or «(+»).
@@ -28,7 +34,9 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 MM = 72 / 25.4
 """Points in a millimetre."""
@@ -48,6 +56,9 @@ RUNNING = 25 * MM
 FOLLOWED = 3
 """The fewest lines of its section a heading at the foot of a page must have under it when the section goes on
 over the page (rulebook.css keeps as many: `orphans: 3`); fewer, and the heading reads as stranded."""
+CONTRAST = 3.0
+"""The least contrast text must have with the fill it is drawn on: WCAG's ratio of relative luminances for large
+text. The sheets' darkest text on their lightest fills, and their white on the pads' blue, stand above 7."""
 
 HEADING, NEAR_EMPTY, FOOTNOTE = "heading", "near-empty", "footnote"
 OUTSIDE, OVERLAP, LONE = "outside", "overlap", "lone"
@@ -134,6 +145,30 @@ class Line:
         return self.baseline - self.size * 0.25
 
 
+@dataclass(frozen=True)
+class Ink:
+    """A character's colour (red, green, blue from 0 to 255) and where its text is in the page's painting order."""
+
+    colour: tuple[int, int, int]
+    layer: int
+
+
+@dataclass(frozen=True)
+class Fill:
+    """A drawing that covers what it is painted over: its place in the page's painting order, its bounds (left,
+    bottom, right, top), and its colour where it is a plain rectangle of one opaque colour, else None."""
+
+    layer: int
+    left: float
+    bottom: float
+    right: float
+    top: float
+    colour: tuple[int, int, int] | None
+
+    def holds(self, x: float, y: float) -> bool:
+        return self.left <= x <= self.right and self.bottom <= y <= self.top
+
+
 @dataclass
 class Page:
     """One page read back: its size, characters, runs on each baseline, and the boxes of its drawings."""
@@ -147,6 +182,11 @@ class Page:
     runs: list[Line] = field(default_factory=list)
     rows: list[Line] = field(default_factory=list)  # every character on one baseline, left to right
     running: set[int] = field(default_factory=set)  # indices into rows: the running header and footer
+    inks: dict[int, Ink] = field(default_factory=dict)
+    """By character index, the ink of each character that a plain fill under it may not let stand out (CONTRAST):
+    the only ones _unreadable judges, against `fills`."""
+    fills: list[Fill] = field(default_factory=list)
+    """The drawings that cover what they are painted over, in painting order (read where there are inks)."""
 
 
 def _quote(text: str, limit: int = 60) -> str:
@@ -188,11 +228,20 @@ def _read(source: bytes | Path) -> list[Page]:
         boxes = [ctypes.c_double() for _ in range(4)]
         x, y = ctypes.c_double(), ctypes.c_double()
         matrix = raw.FS_MATRIX()
+        rgba = [ctypes.c_uint() for _ in range(4)]
         for index in range(len(document)):
             page = document[index]
             width, height = page.get_size()
             textpage = page.get_textpage()
-            chars = []
+            objects = list(page.get_objects(max_depth=1))
+            bounds = [obj.get_bounds() for obj in objects]
+            drawings = [b for obj, b in zip(objects, bounds, strict=True) if obj.type != raw.FPDF_PAGEOBJ_TEXT]
+            # A character's colour is read only where the bounds of a plain fill that text near it does not stand
+            # out from hold its middle, and its place in the painting order only where it is such text: the rest
+            # _unreadable need not judge.
+            plain = _grid(_risky(objects, bounds, rgba))
+            layers: dict[int, int] = {}
+            chars, inks = [], {}
             font, font_at = "", -1
             for k in range(textpage.count_chars()):
                 code = raw.FPDFText_GetUnicode(textpage, k)
@@ -207,23 +256,112 @@ def _read(source: bytes | Path) -> list[Page]:
                     font = name.value.decode("latin-1").partition("+")[2] or name.value.decode("latin-1")
                 font_at = k
                 left, right, bottom, top = (b.value for b in boxes)
+                if plain:
+                    mx, my = (left + right) / 2, (bottom + top) / 2
+                    under = [f for f in plain.get((int(mx // CELL), int(my // CELL)), ()) if f.holds(mx, my)]
+                    if under:
+                        raw.FPDFText_GetFillColor(textpage, k, *rgba)
+                        colour = (rgba[0].value, rgba[1].value, rgba[2].value)
+                        if any(contrast(colour, f.colour) < CONTRAST for f in under if f.colour is not None):
+                            if not layers:
+                                layers.update((_address(obj.raw), i) for i, obj in enumerate(objects))
+                            layer = layers.get(_address(raw.FPDFText_GetTextObject(textpage, k)))
+                            if layer is not None:  # else text a drawing holds (an SVG's): part of the drawing
+                                inks[k] = Ink(colour, layer)
                 chars.append(Char(chr(code), left, bottom, right, top, y.value,
                                   raw.FPDFText_GetFontSize(textpage, k) * scale, font, k))
-            drawings = []
-            for obj in page.get_objects(max_depth=1):
-                if obj.type == raw.FPDF_PAGEOBJ_TEXT:
-                    continue
-                left, bottom, right, top = obj.get_bounds()
-                drawings.append((left, bottom, right, top))
+            # What covers what: only where a character is to be judged.
+            fills = _fills(objects, rgba) if inks else []
             textpage.close()
             page.close()
-            pages.append(Page(index + 1, width, height, chars, drawings, marks.get(index, [])))
+            pages.append(Page(index + 1, width, height, chars, drawings, marks.get(index, []), inks=inks,
+                              fills=fills))
     finally:
         document.close()
     for page in pages:
         page.rows, page.runs = _lines(page.chars)
     _mark_running(pages)
     return pages
+
+
+def _address(pointer: Any) -> int:
+    """A PDFium object's address: the text a character belongs to, found among the page's objects."""
+    return ctypes.cast(pointer, ctypes.c_void_p).value or 0
+
+
+def _fills(objects: list[Any], rgba: list[ctypes.c_uint]) -> list[Fill]:
+    """Every drawing that covers what it is painted over, in painting order: filled paths (with their colour
+    where they are plain rectangles of one opaque colour), images, shadings and forms."""
+    import pypdfium2.raw as raw
+
+    out = []
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    for layer, obj in enumerate(objects):
+        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
+            continue
+        if obj.type == raw.FPDF_PAGEOBJ_PATH:
+            raw.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(mode), ctypes.byref(stroke))
+            if not mode.value:
+                continue  # only stroked: a rule covers no text
+        left, bottom, right, top = obj.get_bounds()
+        out.append(Fill(layer, left, bottom, right, top, _plain(obj, rgba)))
+    return out
+
+
+def _risky(objects: list[Any], bounds: list[tuple[float, float, float, float]], rgba: list[ctypes.c_uint]
+           ) -> list[Fill]:
+    """The plain fills (`_plain`) that a text of the page whose bounds meet theirs does not stand out from."""
+    import pypdfium2.raw as raw
+
+    texts: dict[tuple[int, int, int], list[tuple[float, float, float, float]]] = defaultdict(list)
+    for obj, box in zip(objects, bounds, strict=True):
+        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
+            raw.FPDFPageObj_GetFillColor(obj.raw, *rgba)
+            texts[(rgba[0].value, rgba[1].value, rgba[2].value)].append(box)
+    unread: dict[tuple[int, int, int], list[tuple[float, float, float, float]]] = {}
+    """For a fill's colour, the bounds of the texts that do not stand out from it."""
+    out = []
+    for layer, (obj, box) in enumerate(zip(objects, bounds, strict=True)):
+        if obj.type != raw.FPDF_PAGEOBJ_PATH:
+            continue
+        raw.FPDFPageObj_GetFillColor(obj.raw, *rgba)
+        colour = (rgba[0].value, rgba[1].value, rgba[2].value)
+        if colour not in unread:
+            unread[colour] = [b for text, boxes in texts.items() if contrast(text, colour) < CONTRAST for b in boxes]
+        left, bottom, right, top = box
+        if any(b[0] < right and left < b[2] and b[1] < top and bottom < b[3] for b in unread[colour]):
+            plain = _plain(obj, rgba)
+            if plain is not None:
+                out.append(Fill(layer, left, bottom, right, top, plain))
+    return out
+
+
+def _plain(obj: Any, rgba: list[ctypes.c_uint]) -> tuple[int, int, int] | None:
+    """The colour of a path that is one upright rectangle filled with one opaque colour (then its bounds are where
+    it is painted); None for any other drawing."""
+    import pypdfium2.raw as raw
+
+    count = raw.FPDFPath_CountSegments(obj.raw) if obj.type == raw.FPDF_PAGEOBJ_PATH else 0
+    if count not in (4, 5):
+        return None
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    raw.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(mode), ctypes.byref(stroke))
+    raw.FPDFPageObj_GetFillColor(obj.raw, *rgba)
+    red, green, blue, alpha = (c.value for c in rgba)
+    matrix = raw.FS_MATRIX()
+    raw.FPDFPageObj_GetMatrix(obj.raw, ctypes.byref(matrix))
+    if not mode.value or alpha != 255 or abs(matrix.b) > 1e-6 or abs(matrix.c) > 1e-6:
+        return None
+    x, y = ctypes.c_float(), ctypes.c_float()
+    xs, ys = set(), set()
+    for i in range(count):
+        segment = raw.FPDFPath_GetPathSegment(obj.raw, i)
+        if raw.FPDFPathSegment_GetType(segment) != (raw.FPDF_SEGMENT_MOVETO if i == 0 else raw.FPDF_SEGMENT_LINETO):
+            return None
+        raw.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y))
+        xs.add(round(x.value, 2))
+        ys.add(round(y.value, 2))
+    return (red, green, blue) if len(xs) == len(ys) == 2 else None
 
 
 def _lines(chars: list[Char]) -> tuple[list[Line], list[Line]]:
@@ -291,7 +429,7 @@ def check_pages(pages: Sequence[Page], rules: frozenset[str] = RULEBOOK) -> list
         if OUTSIDE in rules:
             findings += _outside(page)
         if OVERLAP in rules:
-            findings += _overlap(page)
+            findings += _overlap(page) + _unreadable(page)
         if LONE in rules:
             findings += _lone(page)
     if FOOTNOTE in rules:
@@ -412,7 +550,9 @@ def _outside(page: Page) -> list[Finding]:
 
 
 def _overlap(page: Page) -> list[Finding]:
-    """Characters over characters: boxes overlapping by a third of the smaller, drawn apart (not neighbours)."""
+    """Characters over characters drawn apart (not neighbours): boxes overlapping by a third of the smaller; or, of
+    two lines, by a third of the narrower across and 0.15 of the smaller size up and down (descenders in the line
+    below)."""
     cell = 12.0
     grid: dict[tuple[int, int], list[Char]] = defaultdict(list)
     pairs: set[tuple[int, int]] = set()
@@ -426,7 +566,9 @@ def _overlap(page: Page) -> list[Finding]:
                     w = min(c.right, d.right) - max(c.left, d.left)
                     h = min(c.top, d.top) - max(c.bottom, d.bottom)
                     smaller = min((c.right - c.left) * (c.top - c.bottom), (d.right - d.left) * (d.top - d.bottom))
-                    if w > 0 and h > 0 and smaller > 0 and w * h > smaller / 3:
+                    if w > 0 and h > 0 and smaller > 0 and (
+                            w * h > smaller / 3 or where[c.index] is not where[d.index]
+                            and w > min(c.right - c.left, d.right - d.left) / 3 and h > 0.15 * min(c.size, d.size)):
                         pairs.add((d.index, c.index))
                 grid[(gx, gy)].append(c)
     found, told = [], set()
@@ -438,6 +580,61 @@ def _overlap(page: Page) -> list[Finding]:
         found.append(Finding(page.number, OVERLAP, f"text drawn over other text: {_quote(where[b].text)} over "
                                                    f"{_quote(where[a].text)}"))
     return found
+
+
+CELL = 24.0
+"""The side of a square of the grid that finds the fills under a character, in points."""
+
+
+def _grid(fills: list[Fill]) -> dict[tuple[int, int], list[Fill]]:
+    """The fills by the squares of the page they reach, each square's in painting order."""
+    grid: dict[tuple[int, int], list[Fill]] = defaultdict(list)
+    for f in fills:
+        (left, bottom), (right, top) = _square(f.left, f.bottom), _square(f.right, f.top)
+        for gx in range(left, right + 1):
+            for gy in range(bottom, top + 1):
+                grid[(gx, gy)].append(f)
+    return grid
+
+
+def _square(x: float, y: float) -> tuple[int, int]:
+    return int(x // CELL), int(y // CELL)
+
+
+def _under(grid: dict[tuple[int, int], list[Fill]], c: Char, layer: int) -> Fill | None:
+    """The last fill painted before `layer`, the character's text, whose bounds hold its middle."""
+    x, y = (c.left + c.right) / 2, (c.bottom + c.top) / 2
+    return next((f for f in reversed(grid.get(_square(x, y), ())) if f.layer < layer and f.holds(x, y)), None)
+
+
+def _unreadable(page: Page) -> list[Finding]:
+    """Text drawn over a fill it does not stand out from (CONTRAST), once a line: the fill under a character is the
+    last painted before it whose bounds hold its middle, and only a plain rectangle's colour is judged."""
+    if not page.inks:
+        return []
+    grid = _grid(page.fills)
+    found = []
+    for run in page.runs:
+        worst = CONTRAST
+        for c in run.chars:
+            ink = page.inks.get(c.index)
+            under = _under(grid, c, ink.layer) if ink is not None else None
+            if ink is not None and under is not None and under.colour is not None:
+                worst = min(worst, contrast(ink.colour, under.colour))
+        if worst < CONTRAST:
+            found.append(Finding(page.number, OVERLAP, f"text drawn over a fill it does not stand out from (contrast "
+                                                       f"{worst:.1f}:1): {_quote(run.text)}"))
+    return found
+
+
+@lru_cache(maxsize=256)
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    def luminance(rgb: tuple[int, int, int]) -> float:
+        linear = [v / 255 / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def _lone(page: Page) -> list[Finding]:

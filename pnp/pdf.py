@@ -295,9 +295,46 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
         pass  # the refusal is in fetcher.refused
     finally:
         logger.removeHandler(handler)
+    _refusals(fetcher, base_url, templates, template, root)
+    return data, handler.messages
+
+
+def _refusals(fetcher: Any, base_url: Path, templates: Sequence[Path], template: str, root: Path | None) -> None:
+    """The first URL the render was refused, as bad input located in the template that refers to it."""
     if fetcher.refused:
         url, real = fetcher.refused[0]
         file, line = locate(url, base_url, templates, root) or (template, None)
         raise InputError(Problem(file, line, "", f"refused to read {url}{real}: only project files and data: URIs "
                                                  "may be used"))
-    return data, handler.messages
+
+
+PX_PER_MM = 96 / 25.4
+"""CSS pixels in a millimetre: WeasyPrint's laid-out boxes measure in them."""
+
+
+def box_height(html: str, name: str, allowed: list[Path], base_url: Path, templates: Sequence[Path] = (),
+               template: str = "", root: Path | None = None) -> float:
+    """The height in millimetres, margins included, of the first box of class `name` on the first page, as
+    WeasyPrint lays out the HTML for render_pdf (no PDF is made): what a sheet measures when words of any length
+    in any language stand above what it places below them (a score pad's legend). A page without such a box, or
+    a refused URL, is bad input located in `template` (the URL as in render_pdf)."""
+    from weasyprint import HTML
+    from weasyprint.urls import FatalURLFetchingError
+
+    fetcher = _fetcher_class()(allowed)
+    height: float | None = None
+    try:
+        document = HTML(string=whole_last_words(html), base_url=str(base_url),
+                        url_fetcher=fetcher).render(font_config=_font_configuration())
+        # The laid-out boxes, the tree WeasyPrint draws its pages from, outermost first: the element's own box.
+        for box in document.pages[0]._page_box.descendants() if document.pages else ():
+            element = getattr(box, "element", None)
+            if element is not None and name in (element.get("class") or "").split():
+                height = float(box.margin_height()) / PX_PER_MM
+                break
+    except FatalURLFetchingError:
+        pass  # the refusal is in fetcher.refused
+    _refusals(fetcher, base_url, templates, template, root)
+    if height is None:
+        raise InputError(Problem(template, None, "", f"no box of class {name!r} on the page's first side to measure"))
+    return height

@@ -94,6 +94,41 @@ def test_text_over_text(tmp_path, project):
     assert kinds(pdf(tmp_path, project, body)) == [(1, layout.OVERLAP)]
 
 
+def test_a_line_with_its_descenders_in_the_line_below(tmp_path, project):
+    """A legend's last line set 1.8 mm above the players' names: its «g» and «,» run into their «J», less than a
+    third of either glyph's box."""
+    line = "position: absolute; left: 20mm; top: {top}mm; font: {font}"
+    body = (f'{PAGE}<div style="{line.format(top=215, font="8.5pt/1.3 PT Serif")}">al final de cada ronda, sin '
+            f'olvidar ninguna columna</div><div style="{line.format(top=216.8, font="7pt PT Sans")}">Jugador 1 · '
+            f'Jugador 2 · Jugador 3</div>')
+    found = layout.check(pdf(tmp_path, project, body))
+    assert [str(f) for f in found] == ["page 1: text drawn over other text: «Jugador 1 · Jugador 2 · Jugador 3» over "
+                                       "«al final de cada ronda, sin olvidar ninguna columna»"]
+
+
+def test_a_line_run_into_a_dark_band(tmp_path, project):
+    """A paragraph pulled down over a table's dark header: its dark text on the band's blue."""
+    body = (f'{PAGE}<div style="background: #0b3954; height: 12mm"></div>'
+            f'<p style="margin-top: -10mm; color: #1a1a1a">Over the band</p>')
+    found = layout.check(pdf(tmp_path, project, body))
+    assert [str(f) for f in found] == [
+        "page 1: text drawn over a fill it does not stand out from (contrast 1.4:1): «Over the band»"]
+
+
+def test_words_on_their_own_band_pill_and_frame_stand_out(tmp_path, project):
+    """White heads on the band, turned too; dark words on a light pill; dark words inside a dark frame, whose ring
+    of a border holds them within its bounds, and on a rounded card laid on the band: nothing to say (by the
+    sheets' rules: a turned head's letters are each a line of one character)."""
+    band = "background: #0b3954; color: #ffffff; font: bold 7pt PT Sans; padding: 2mm"
+    body = (f'{PAGE}<div style="{band}">Round</div>'
+            f'<div style="{band}; width: 20mm; margin: 12mm 0; transform: rotate(-90deg)">Keelhauled</div>'
+            '<p><span style="background: #e8eef3; border-radius: 1.5mm; padding: 0.6mm 2.4mm">Goal: 100</span></p>'
+            '<div style="border: 3mm solid #0b3954; padding: 2mm; color: #1a1a1a">Inside a dark frame</div>'
+            '<div style="background: #0b3954; padding: 3mm"><div style="background: #ffffff; border-radius: 2mm; '
+            'padding: 2mm; color: #1a1a1a">A card on the band</div></div>')
+    assert layout.check(pdf(tmp_path, project, body), layout.SHEET) == []
+
+
 @pytest.mark.parametrize("cell, lone", [("cortados y", "«y»"), ("(+ blocked path)", "«(+»")])
 def test_a_lone_character_in_a_table_cell(tmp_path, project, cell, lone):
     """A narrow cell wraps its text, leaving one letter, or signs only, alone on a line."""

@@ -113,7 +113,8 @@ class GameSpec:
     params: type[Params]
     """Its parameters: a frozen dataclass whose fields (int, bool, FrozenDict[int, int]) are the `params:` keys."""
     score_pad: Callable[[Game, Frame, Translator], Pad]
-    """Its score pad: the columns each player gets and the rows, placed on the page."""
+    """Its score pad: the columns each player gets and the rows, placed in `pads.table_box(frame)` (below a legend
+    taller than that leaves room for, the pad is asked for again on a page shorter by the difference)."""
     templates: Path | None = None
     """Its own templates (table partials, sheets, the score pad's legend); the project's templates come first."""
     flags: tuple[str, ...] = ()

@@ -6,16 +6,18 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..errors import InputError
+from ..errors import InputError, Problem
 from ..games import find_spec
 from ..games.gamespec import Sheet, SymbolDrawer
 from ..i18n import Translator
 from ..model import Game
-from ..project import Project
-from ..templating import game_context, render_template
-from . import aid, dice
+from ..pdf import box_height
+from ..project import FONTS_DIR, Project
+from ..templating import game_context, render_template, template_file, template_folders
+from . import aid, dice, pads
 from .art import face_defs, face_group
 from .options import BLANK_DIE, Options
+from .pads import Pad
 from .page import Frame, Rect, ruler
 
 
@@ -80,9 +82,37 @@ def _net_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> d
 
 
 def _pad_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
-    """The game's pad, its columns and rows placed on the page, and each player's colour and symbol if any."""
+    """The game's pad, its columns and rows placed on the page below room for the legend (`_below_legend` moves it
+    further down where the legend needs more), and each player's colour and symbol if any."""
     spec = find_spec(game.id)
-    return {"pad": spec.score_pad(game, frame, tr), "owners": spec.owners(game), **_symbols(spec.symbol)}
+    return {"pad": spec.score_pad(game, frame, tr), "owners": spec.owners(game), "legend_alone": False,
+            **_symbols(spec.symbol)}
+
+
+LEGEND = "sheets/score-pad-legend.html"
+"""The game's words above its pad."""
+
+
+def _below_legend(project: Project, game: Game, tr: Translator, frame: Frame, context: dict[str, Any]) -> Pad:
+    """The pad set below its legend, which is laid out alone first to measure how tall it runs in this language and
+    on this paper. A pad that leaves no room to keep score is bad input: naming the legend where it is the legend
+    that takes the room, else the rules file's parameters."""
+    html = render_template(project, tr, SCORE_PAD.template, {**context, "legend_alone": True}, game)
+    folders = template_folders(project, game)
+    legend = box_height(html, "intro", [project.root, FONTS_DIR], project.templates, folders,
+                        template_file(project, game, SCORE_PAD.template), project.root)
+    pad = pads.below(context["pad"], lambda lower: find_spec(game.id).score_pad(game, lower, tr), frame, legend)
+    if not pads.fits(pad):
+        numbered = sum(row.kind == "number" for row in pad.rows)
+        left = (f"its {numbered} rows would be {pad.row_height:.1f} mm tall, under {pads.ROW_LEAST:g} mm"
+                if numbered and pad.row_height > 0 else "no row fits")
+        if legend + pads.GAP <= pads.INTRO:
+            raise InputError(Problem(game.file, game.lines.get("params"), "params",
+                                     f"the score pad does not fit on {frame.css} paper: {left}"))
+        raise InputError(Problem(template_file(project, game, LEGEND), None, "",
+                                 f"the score pad's legend runs {legend:.1f} mm tall in {tr.lang} on {frame.css} paper: "
+                                 f"below it, {left}; shorten the legend"))
+    return pad
 
 
 def _aid_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
@@ -136,4 +166,6 @@ def sheet_html(project: Project, game: Game, tr: Translator, kind: str, paper: s
     made = sheet(game, kind)
     context = common_context(game, tr, frame)
     context.update(made.layout(game, tr, frame, (options or Options()).checked()))
+    if made is SCORE_PAD:
+        context["pad"] = _below_legend(project, game, tr, frame, context)
     return render_template(project, tr, made.template, context, game)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..model import Game
@@ -9,7 +10,12 @@ from .measure import balanced, kept, width
 from .page import Frame, Rect
 
 INTRO = 20.0
-"""Room above the table for the pad's goal and legend."""
+"""Room above the table for the pad's goal and legend, where they fit in it (see `below`)."""
+GAP = 1.0
+"""Room left between a legend taller than INTRO leaves room for (its last paragraph's margin included) and the
+table."""
+ROW_LEAST = 5.0
+"""The shortest row a hand writes a score in: a pad whose rows would be shorter, or that has no row, does not fit."""
 CLEAR = 3.0
 """Room left between the table's last row and the footer (its ruler and two lines of print advice)."""
 NAMES = 8.0
@@ -150,7 +156,8 @@ class Pad:
 
 
 def table_box(frame: Frame) -> Rect:
-    """Where a pad's table goes on the page: the body, below the legend."""
+    """Where a pad's table goes on the page: the body, below the legend. A game's pad is placed in it (`below`
+    counts on that)."""
     body = frame.body
     return Rect(body.x, body.y + INTRO, body.w, body.h - INTRO - CLEAR)
 
@@ -186,3 +193,19 @@ def open_pad(game: Game, frame: Frame, lead: Head, heads: tuple[Head, ...], star
     if turn:
         heads, height = turned(heads)
     return Pad(lead, (), heads, game.players[1], open_rows(box, start, height), ROW, box, lead_width, height, turn)
+
+
+def below(pad: Pad, make: Callable[[Frame], Pad], frame: Frame, legend: float) -> Pad:
+    """The pad set below a legend `legend` mm tall: as `make` placed it on the frame where INTRO leaves the legend
+    room; below a taller legend, made on a page shorter by the difference and moved down by it, so that its rows
+    shrink (fixed rounds) or fewer fit (open pads), at the sizes the game sets."""
+    extra = legend + GAP - INTRO
+    if extra <= 0:
+        return pad
+    lower = make(replace(frame, height=frame.height - extra))
+    return replace(lower, box=lower.box.moved(0, extra))
+
+
+def fits(pad: Pad) -> bool:
+    """Whether a hand can keep score on the pad: a numbered row at least, none shorter than ROW_LEAST."""
+    return pad.row_height >= ROW_LEAST and any(row.kind == "number" for row in pad.rows)
