@@ -12,24 +12,22 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import catalogs, derived, layout, stamps, web
+from . import derived, stamps
 from .errors import InputError, Problem
 from .games import find_spec, game_ids
-from .i18n import Translator, po_path, translator
 from .model import Game
 from .output import Staging, atomic_write_bytes, check_output, write_error
-from .pdf import render_pdf
 from .project import FONTS_DIR, PAPERS, Project
-from .rulebook import rulebook_html
-from .rules import load_games
-from .sheets import SHARED, Options, kit_order, sheet, sheets_for, write_kit
-from .sheets.files import page_count, sheet_pdf
-from .sheets.guide import guide_html, kit_parts
+from .sheets import Options
 from .stamps import Digests, Manifest
-from .templating import template_file, template_folders
-from .typography import TYPOGRAPHY
+
+if TYPE_CHECKING:
+    from .i18n import Translator
+
+# The rules, catalogs, templates, WeasyPrint and pypdf are imported where a build first needs them, after the
+# manifest has said whether anything needs making: a build with nothing to do imports none of them.
 
 RULEBOOKS = ("rulebook",)
 """What `build` makes unless asked for more; `pnp build` asks for every kind (EVERY)."""
@@ -39,6 +37,8 @@ EVERY = ("all",)
 
 def kinds() -> tuple[str, ...]:
     """Every kind of file a build can make, over every registered game: the kit comes last, from the others."""
+    from .sheets.kinds import SHARED
+
     own = dict.fromkeys(s.kind for game_id in game_ids() for s in find_spec(game_id).sheets)
     return ("rulebook", "web", *(s.kind for s in SHARED[:-1]), *own, SHARED[-1].kind, "kit")
 
@@ -131,6 +131,9 @@ class Rendered:
 def plan(project: Project, games: list[Game], langs: list[str], out: Path,
          asked: list[str] | tuple[str, ...] = RULEBOOKS, paper: str = "a4") -> list[Job]:
     """Step 1 – the files to make, in build order; a kit brings in every part it is merged from."""
+    from . import web
+    from .sheets.kinds import sheets_for
+
     known = kinds()
     wanted = set(known) if tuple(asked) == EVERY else set(asked)
     unknown = sorted(wanted - set(known))
@@ -196,6 +199,10 @@ def build(
         nothing = _nothing_to_do(project, manifest, asked, digests)
         if nothing is not None:
             return nothing
+    from . import catalogs
+    from .rules import load_games
+    from .templating import template_folders
+
     # The inputs' contents taken before anything renders: a file saved during the build is found by the next one.
     digests.take([project.rules, project.templates, project.locales, FONTS_DIR,
                   *(folder for game_id in game_ids() for folder in template_folders(project, _named(game_id))[1:])])
@@ -257,6 +264,8 @@ _catalogs: dict[tuple[str, str, tuple[str | None, ...]], Translator] = {}
 
 def _translator(project: Project, lang: str, digests: Digests) -> Translator:
     """The language's Translator: read and checked again only when its catalog or the typography changed."""
+    from .i18n import translator
+
     files = _inputs_of_language(project, lang)
     key = (str(project.root), lang, tuple(digests(path) for path in files))
     if key not in _catalogs:
@@ -268,6 +277,9 @@ def _translator(project: Project, lang: str, digests: Digests) -> Translator:
 
 def _inputs_of_language(project: Project, lang: str) -> list[str]:
     """The files a language's pages read besides templates: the typography, and its catalog (English has none)."""
+    from .i18n import po_path
+    from .typography import TYPOGRAPHY
+
     files = [project.locales / TYPOGRAPHY] + ([po_path(project.locales, lang)] if lang != "en" else [])
     return [str(path.absolute()) for path in files]
 
@@ -542,6 +554,13 @@ def _render(settings: Settings, job: Job, staged: Path,
 
 def _render_recorded(settings: Settings, job: Job, staged: Path,
                      translators: dict[str, Translator]) -> tuple[Rendered | None, list[Problem]]:
+    from . import layout, web
+    from .i18n import translator
+    from .pdf import render_pdf
+    from .rulebook import rulebook_html
+    from .sheets.files import sheet_pdf
+    from .templating import template_file, template_folders
+
     project = settings.project
     try:
         if job.lang not in translators:
@@ -579,6 +598,8 @@ def _render_recorded(settings: Settings, job: Job, staged: Path,
 def _merge_kit(settings: Settings, kit: Kit,
                translators: dict[str, Translator] | None = None) -> tuple[Rendered | None, list[Problem]]:
     """Merge one kit at its staging place (in a worker, or here), recording the files it reads."""
+    from .i18n import translator
+
     project, job = settings.project, kit.job
     translators = _worker_translators if translators is None else translators
     start = time.perf_counter()
@@ -599,6 +620,12 @@ def _merge_kit(settings: Settings, kit: Kit,
 def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:
     """Merge the game's rulebook and sheets, just made, into its kit, in print order, after its what-to-print
     page (which needs every part's page count, so it is drawn last)."""
+    from .pdf import render_pdf
+    from .sheets.files import page_count, write_kit
+    from .sheets.guide import guide_html, kit_parts
+    from .sheets.kinds import kit_order, sheet, sheets_for
+    from .templating import template_file, template_folders
+
     made = {j.kind: j.path for j in jobs
             if j.game.id == job.game.id and j.lang == job.lang and j.paper == job.paper and j.kind != "kit"}
     options = settings.options
