@@ -8,7 +8,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -331,15 +331,17 @@ def _make(settings: Settings, stale: list[Job], jobs: list[Job], translators: di
     out = manifest.out
     finished: dict[Path, Rendered] = {}
     shown = 0
+    lock = threading.Lock()  # told by the workers' results and by the web pages made here meanwhile
 
     def done(job: Job, rendered: Rendered) -> None:
         # Progress in build order, whichever worker finished first, so the log reads the same every time.
         nonlocal shown
-        finished[job.path] = rendered
-        while shown < len(stale) and stale[shown].path in finished:
-            shown += 1
-            if progress:
-                progress(shown, len(stale), stale[shown - 1].path)
+        with lock:
+            finished[job.path] = rendered
+            while shown < len(stale) and stale[shown].path in finished:
+                shown += 1
+                if progress:
+                    progress(shown, len(stale), stale[shown - 1].path)
 
     with Staging(out, project.root) as staging:
         # Step 2 – rulebooks and sheets, each file on its own, made in the staging folder, the longest first (as
@@ -416,14 +418,16 @@ def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], k
     count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
     books = {job.game.id: job.game for job, _ in renders if job.kind == "rulebook"}
 
-    def render_here() -> None:
+    def render_here(stopping: threading.Event | None = None) -> None:
         for job, staged in here:
+            if stopping is not None and stopping.is_set():
+                return
             done(job, _checked(_render(settings, job, staged, translators)))
 
     if count > 1:
-        def before() -> None:  # while the workers start
-            _derive(list(books.values()), translators)
-            render_here()
+        def before(stopping: threading.Event) -> None:  # while the workers start, and render the sheets
+            _derive(list(books.values()), translators, stopping)
+            render_here(stopping)
 
         try:
             _render_in_parallel(settings, renders, kits, count, done, before=before)
@@ -438,10 +442,12 @@ def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], k
             done(kit.job, _checked(_merge_kit(settings, kit, translators)))
 
 
-def _derive(games: list[Game], translators: dict[str, Translator]) -> None:
+def _derive(games: list[Game], translators: dict[str, Translator], stopping: threading.Event | None = None) -> None:
     """Derive each game's worked examples and odds once (kept on disk), before the workers render the rulebooks."""
     for game in games:
         book = find_spec(game.id).book
+        if stopping is not None and stopping.is_set():
+            return
         if book is not None:
             tr = next(iter(translators.values()))
             book.examples(game, tr)
@@ -449,11 +455,16 @@ def _derive(games: list[Game], translators: dict[str, Translator]) -> None:
 
 
 def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit], count: int,
-                        done: Callable[[Job, Rendered], None], before: Callable[[], None] = lambda: None) -> None:
+                        done: Callable[[Job, Rendered], None],
+                        before: Callable[[threading.Event], None] = lambda stopping: None) -> None:
     """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited).
 
     A worker is handed one file at a time: a kit whose parts are all made first, else the next render (the
     longest first), so the kits are merged while the last renders run rather than after them.
+
+    `before` (the engines' derivations that the rulebooks read, and the web pages) runs in a thread of this process
+    as the workers start: they render the sheets meanwhile, and get the rulebooks once it is done. It is told to
+    stop (between games and pages) on any failure, and waited for, so that nothing is written after the build.
 
     The workers leave Ctrl-C to this process, and die with it: on any failure or interrupt here they are
     stopped at once, and a worker whose parent is gone (killed) ends itself.
@@ -461,39 +472,50 @@ def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], kit
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_init,
                                initargs=(os.getpid(), settings.background))
+    helper, stopping = ThreadPoolExecutor(1, thread_name_prefix="pnp-before"), threading.Event()
     try:
         # Workers start with Ctrl-C ignored (inherited), so an interrupt while they import is not theirs either.
         main = threading.current_thread() is threading.main_thread()  # only the main thread may set handlers
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
-            warming = [pool.submit(_warm) for _ in range(count)]  # the workers start, and import WeasyPrint …
+            for _ in range(count):
+                pool.submit(_warm)  # the workers start, and import WeasyPrint …
         finally:
             if main:
                 signal.signal(signal.SIGINT, previous)
-        before()  # … while this process does what they all need done first
-        wait(warming)
+        prepared: Future[None] = helper.submit(before, stopping)  # … while this process derives
         queue, waiting = list(reversed(renders)), list(kits)
         made: set[Path] = set()
         pending: dict[Any, Job] = {}
-        while queue or waiting or pending:
+        while queue or waiting or pending or not prepared.done():
+            if prepared.done():
+                prepared.result()  # its failure is the build's
             ready = [kit for kit in waiting if kit.needs <= made]
             while len(pending) < count and (ready or queue):
                 if ready:
                     kit = ready.pop(0)
                     waiting.remove(kit)
                     pending[pool.submit(_merge_kit, settings, kit)] = kit.job
-                else:
-                    job, staged = queue.pop()
-                    pending[pool.submit(_render, settings, job, staged)] = job
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    continue
+                # The next render, the longest first; a rulebook only once the derivations it reads are made.
+                at = next((i for i in reversed(range(len(queue)))
+                           if prepared.done() or queue[i][0].kind != "rulebook"), None)
+                if at is None:
+                    break
+                job, staged = queue.pop(at)
+                pending[pool.submit(_render, settings, job, staged)] = job
+            finished, _ = wait([*pending, *([] if prepared.done() else [prepared])], return_when=FIRST_COMPLETED)
             for future in finished:
-                job = pending.pop(future)
-                done(job, _checked(future.result()))
-                made.add(job.path)
+                if future is not prepared:
+                    job = pending.pop(future)
+                    done(job, _checked(future.result()))
+                    made.add(job.path)
     except BaseException:
+        stopping.set()
         _stop(pool)
         raise
     finally:
+        helper.shutdown(wait=True)
         pool.shutdown(wait=True, cancel_futures=True)
 
 
