@@ -430,7 +430,7 @@ def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], k
             render_here(stopping)
 
         try:
-            _render_in_parallel(settings, renders, kits, count, done, before=before)
+            _render_in_parallel(settings, renders, kits, count, done, before=before, translators=translators)
         except BrokenProcessPool:
             raise InputError(Problem(project.shown(out), None, "", "a render worker died (out of memory, or "
                                                                     "killed): nothing was written")) from None
@@ -456,7 +456,8 @@ def _derive(games: list[Game], translators: dict[str, Translator], stopping: thr
 
 def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit], count: int,
                         done: Callable[[Job, Rendered], None],
-                        before: Callable[[threading.Event], None] = lambda stopping: None) -> None:
+                        before: Callable[[threading.Event], None] = lambda stopping: None,
+                        translators: dict[str, Translator] | None = None) -> None:
     """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited).
 
     A worker is handed one file at a time: a kit whose parts are all made first, else the next render (the
@@ -466,12 +467,14 @@ def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], kit
     as the workers start: they render the sheets meanwhile, and get the rulebooks once it is done. It is told to
     stop (between games and pages) on any failure, and waited for, so that nothing is written after the build.
 
+    `translators`, the catalogs this process has read, checked and compiled, are handed to each worker as it starts.
+
     The workers leave Ctrl-C to this process, and die with it: on any failure or interrupt here they are
     stopped at once, and a worker whose parent is gone (killed) ends itself.
     """
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_init,
-                               initargs=(os.getpid(), settings.background))
+                               initargs=(os.getpid(), settings.background, translators or {}))
     helper, stopping = ThreadPoolExecutor(1, thread_name_prefix="pnp-before"), threading.Event()
     try:
         # Workers start with Ctrl-C ignored (inherited), so an interrupt while they import is not theirs either.
@@ -530,9 +533,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _worker_init(parent: int, background: bool = False) -> None:
-    """A render worker: Ctrl-C is the parent's to handle, and the worker ends itself when the parent dies."""
+def _worker_init(parent: int, background: bool = False, translators: dict[str, Translator] | None = None) -> None:
+    """A render worker: Ctrl-C is the parent's to handle, and the worker ends itself when the parent dies; it renders
+    with the parent's catalogs."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_translators.update(translators or {})
     if background:
         os.nice(10)
 
