@@ -8,29 +8,26 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import catalogs, derived, layout, stamps, web
+from . import derived, stamps
 from .errors import InputError, Problem
 from .games import find_spec, game_ids
-from .i18n import Translator, po_path, translator
 from .model import Game
 from .output import Staging, atomic_write_bytes, check_output, write_error
-from .pdf import render_pdf
 from .project import FONTS_DIR, PAPERS, Project
-from .rulebook import rulebook_html
-from .rulebook import terms as rulebook_terms
-from .rules import load_games
-from .sheets import SHARED, Options, kit_order, sheet, sheets_for, write_kit
-from .sheets.files import page_count, sheet_pdf
-from .sheets.guide import guide_html, kit_parts
+from .sheets import Options
 from .stamps import Digests, Manifest
-from .templating import template_file, template_folders
-from .typography import TYPOGRAPHY
+
+if TYPE_CHECKING:
+    from .i18n import Translator
+
+# The rules, catalogs, templates, WeasyPrint and pypdf are imported where a build first needs them, after the
+# manifest has said whether anything needs making: a build with nothing to do imports none of them.
 
 RULEBOOKS = ("rulebook",)
 """What `build` makes unless asked for more; `pnp build` asks for every kind (EVERY)."""
@@ -40,6 +37,8 @@ EVERY = ("all",)
 
 def kinds() -> tuple[str, ...]:
     """Every kind of file a build can make, over every registered game: the kit comes last, from the others."""
+    from .sheets.kinds import SHARED
+
     own = dict.fromkeys(s.kind for game_id in game_ids() for s in find_spec(game_id).sheets)
     return ("rulebook", "web", *(s.kind for s in SHARED[:-1]), *own, SHARED[-1].kind, "kit")
 
@@ -132,6 +131,9 @@ class Rendered:
 def plan(project: Project, games: list[Game], langs: list[str], out: Path,
          asked: list[str] | tuple[str, ...] = RULEBOOKS, paper: str = "a4") -> list[Job]:
     """Step 1 – the files to make, in build order; a kit brings in every part it is merged from."""
+    from . import web
+    from .sheets.kinds import sheets_for
+
     known = kinds()
     wanted = set(known) if tuple(asked) == EVERY else set(asked)
     unknown = sorted(wanted - set(known))
@@ -197,6 +199,10 @@ def build(
         nothing = _nothing_to_do(project, manifest, asked, digests)
         if nothing is not None:
             return nothing
+    from . import catalogs
+    from .rules import load_games
+    from .templating import template_folders
+
     # The inputs' contents taken before anything renders: a file saved during the build is found by the next one.
     digests.take([project.rules, project.templates, project.locales, FONTS_DIR,
                   *(folder for game_id in game_ids() for folder in template_folders(project, _named(game_id))[1:])])
@@ -258,6 +264,8 @@ _catalogs: dict[tuple[str, str, tuple[str | None, ...]], Translator] = {}
 
 def _translator(project: Project, lang: str, digests: Digests) -> Translator:
     """The language's Translator: read and checked again only when its catalog or the typography changed."""
+    from .i18n import translator
+
     files = _inputs_of_language(project, lang)
     key = (str(project.root), lang, tuple(digests(path) for path in files))
     if key not in _catalogs:
@@ -269,6 +277,9 @@ def _translator(project: Project, lang: str, digests: Digests) -> Translator:
 
 def _inputs_of_language(project: Project, lang: str) -> list[str]:
     """The files a language's pages read besides templates: the typography, and its catalog (English has none)."""
+    from .i18n import po_path
+    from .typography import TYPOGRAPHY
+
     files = [project.locales / TYPOGRAPHY] + ([po_path(project.locales, lang)] if lang != "en" else [])
     return [str(path.absolute()) for path in files]
 
@@ -320,15 +331,17 @@ def _make(settings: Settings, stale: list[Job], jobs: list[Job], translators: di
     out = manifest.out
     finished: dict[Path, Rendered] = {}
     shown = 0
+    lock = threading.Lock()  # told by the workers' results and by the web pages made here meanwhile
 
     def done(job: Job, rendered: Rendered) -> None:
         # Progress in build order, whichever worker finished first, so the log reads the same every time.
         nonlocal shown
-        finished[job.path] = rendered
-        while shown < len(stale) and stale[shown].path in finished:
-            shown += 1
-            if progress:
-                progress(shown, len(stale), stale[shown - 1].path)
+        with lock:
+            finished[job.path] = rendered
+            while shown < len(stale) and stale[shown].path in finished:
+                shown += 1
+                if progress:
+                    progress(shown, len(stale), stale[shown - 1].path)
 
     with Staging(out, project.root) as staging:
         # Step 2 – rulebooks and sheets, each file on its own, made in the staging folder, the longest first (as
@@ -405,17 +418,19 @@ def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], k
     count = min(workers or os.cpu_count() or 1, len(renders) // PER_WORKER)
     books = {job.game.id: job.game for job, _ in renders if job.kind == "rulebook"}
 
-    def render_here() -> None:
+    def render_here(stopping: threading.Event | None = None) -> None:
         for job, staged in here:
+            if stopping is not None and stopping.is_set():
+                return
             done(job, _checked(_render(settings, job, staged, translators)))
 
     if count > 1:
-        def before() -> None:  # while the workers start
-            _derive(list(books.values()), translators)
-            render_here()
+        def before(stopping: threading.Event) -> None:  # while the workers start, and render the sheets
+            _derive(list(books.values()), translators, stopping)
+            render_here(stopping)
 
         try:
-            _render_in_parallel(settings, renders, kits, count, done, before=before)
+            _render_in_parallel(settings, renders, kits, count, done, before=before, translators=translators)
         except BrokenProcessPool:
             raise InputError(Problem(project.shown(out), None, "", "a render worker died (out of memory, or "
                                                                     "killed): nothing was written")) from None
@@ -427,10 +442,12 @@ def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], k
             done(kit.job, _checked(_merge_kit(settings, kit, translators)))
 
 
-def _derive(games: list[Game], translators: dict[str, Translator]) -> None:
+def _derive(games: list[Game], translators: dict[str, Translator], stopping: threading.Event | None = None) -> None:
     """Derive each game's worked examples and odds once (kept on disk), before the workers render the rulebooks."""
     for game in games:
         book = find_spec(game.id).book
+        if stopping is not None and stopping.is_set():
+            return
         if book is not None:
             tr = next(iter(translators.values()))
             book.examples(game, tr)
@@ -438,51 +455,70 @@ def _derive(games: list[Game], translators: dict[str, Translator]) -> None:
 
 
 def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit], count: int,
-                        done: Callable[[Job, Rendered], None], before: Callable[[], None] = lambda: None) -> None:
+                        done: Callable[[Job, Rendered], None],
+                        before: Callable[[threading.Event], None] = lambda stopping: None,
+                        translators: dict[str, Translator] | None = None) -> None:
     """Render in `count` fresh processes (spawned, so no half-initialised library state is inherited).
 
     A worker is handed one file at a time: a kit whose parts are all made first, else the next render (the
     longest first), so the kits are merged while the last renders run rather than after them.
+
+    `before` (the engines' derivations that the rulebooks read, and the web pages) runs in a thread of this process
+    as the workers start: they render the sheets meanwhile, and get the rulebooks once it is done. It is told to
+    stop (between games and pages) on any failure, and waited for, so that nothing is written after the build.
+
+    `translators`, the catalogs this process has read, checked and compiled, are handed to each worker as it starts.
 
     The workers leave Ctrl-C to this process, and die with it: on any failure or interrupt here they are
     stopped at once, and a worker whose parent is gone (killed) ends itself.
     """
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_init,
-                               initargs=(os.getpid(), settings.background))
+                               initargs=(os.getpid(), settings.background, translators or {}))
+    helper, stopping = ThreadPoolExecutor(1, thread_name_prefix="pnp-before"), threading.Event()
     try:
         # Workers start with Ctrl-C ignored (inherited), so an interrupt while they import is not theirs either.
         main = threading.current_thread() is threading.main_thread()  # only the main thread may set handlers
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
-            warming = [pool.submit(_warm) for _ in range(count)]  # the workers start, and import WeasyPrint …
+            for _ in range(count):
+                pool.submit(_warm)  # the workers start, and import WeasyPrint …
         finally:
             if main:
                 signal.signal(signal.SIGINT, previous)
-        before()  # … while this process does what they all need done first
-        wait(warming)
+        prepared: Future[None] = helper.submit(before, stopping)  # … while this process derives
         queue, waiting = list(reversed(renders)), list(kits)
         made: set[Path] = set()
         pending: dict[Any, Job] = {}
-        while queue or waiting or pending:
+        while queue or waiting or pending or not prepared.done():
+            if prepared.done():
+                prepared.result()  # its failure is the build's
             ready = [kit for kit in waiting if kit.needs <= made]
             while len(pending) < count and (ready or queue):
                 if ready:
                     kit = ready.pop(0)
                     waiting.remove(kit)
                     pending[pool.submit(_merge_kit, settings, kit)] = kit.job
-                else:
-                    job, staged = queue.pop()
-                    pending[pool.submit(_render, settings, job, staged)] = job
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    continue
+                # The next render, the longest first; a rulebook only once the derivations it reads are made.
+                at = next((i for i in reversed(range(len(queue)))
+                           if prepared.done() or queue[i][0].kind != "rulebook"), None)
+                if at is None:
+                    break
+                job, staged = queue.pop(at)
+                pending[pool.submit(_render, settings, job, staged)] = job
+            finished, _ = wait([*pending, *([] if prepared.done() else [prepared])], return_when=FIRST_COMPLETED)
             for future in finished:
-                job = pending.pop(future)
-                done(job, _checked(future.result()))
-                made.add(job.path)
+                if future is not prepared:
+                    job = pending.pop(future)
+                    done(job, _checked(future.result()))
+                    made.add(job.path)
     except BaseException:
+        stopping.set()
         _stop(pool)
         raise
     finally:
+        helper.shutdown(wait=True)
         pool.shutdown(wait=True, cancel_futures=True)
 
 
@@ -497,9 +533,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _worker_init(parent: int, background: bool = False) -> None:
-    """A render worker: Ctrl-C is the parent's to handle, and the worker ends itself when the parent dies."""
+def _worker_init(parent: int, background: bool = False, translators: dict[str, Translator] | None = None) -> None:
+    """A render worker: Ctrl-C is the parent's to handle, and the worker ends itself when the parent dies; it renders
+    with the parent's catalogs."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_translators.update(translators or {})
     if background:
         os.nice(10)
 
@@ -543,6 +581,14 @@ def _render(settings: Settings, job: Job, staged: Path,
 
 def _render_recorded(settings: Settings, job: Job, staged: Path,
                      translators: dict[str, Translator]) -> tuple[Rendered | None, list[Problem]]:
+    from . import layout, web
+    from .i18n import translator
+    from .pdf import render_pdf
+    from .rulebook import rulebook_html
+    from .rulebook import terms as rulebook_terms
+    from .sheets.files import sheet_pdf
+    from .templating import template_file, template_folders
+
     project = settings.project
     try:
         if job.lang not in translators:
@@ -581,6 +627,8 @@ def _render_recorded(settings: Settings, job: Job, staged: Path,
 def _merge_kit(settings: Settings, kit: Kit,
                translators: dict[str, Translator] | None = None) -> tuple[Rendered | None, list[Problem]]:
     """Merge one kit at its staging place (in a worker, or here), recording the files it reads."""
+    from .i18n import translator
+
     project, job = settings.project, kit.job
     translators = _worker_translators if translators is None else translators
     start = time.perf_counter()
@@ -601,6 +649,12 @@ def _merge_kit(settings: Settings, kit: Kit,
 def _kit(job: Job, tr: Translator, jobs: list[Job], settings: Settings) -> None:
     """Merge the game's rulebook and sheets, just made, into its kit, in print order, after its what-to-print
     page (which needs every part's page count, so it is drawn last)."""
+    from .pdf import render_pdf
+    from .sheets.files import page_count, write_kit
+    from .sheets.guide import guide_html, kit_parts
+    from .sheets.kinds import kit_order, sheet, sheets_for
+    from .templating import template_file, template_folders
+
     made = {j.kind: j.path for j in jobs
             if j.game.id == job.game.id and j.lang == job.lang and j.paper == job.paper and j.kind != "kit"}
     options = settings.options

@@ -14,26 +14,26 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from .games.protocols import Book
+    from .model import Game
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C, as shells report a process ended by SIGINT; one line says so, never a traceback."""
 
 try:  # Ctrl-C while the package loads (a quarter of a second) ends the same way as Ctrl-C in a command
-    from . import catalogs, derived, export, review
+    # Only what reading the command line and a build with nothing to do need: each command imports the rules,
+    # catalogs, engines and renderers it uses, so an up-to-date `pnp build` answers at once.
+    from . import derived
     from .build import ALL_PAPERS, EVERY, build
     from .errors import InputError, Problem
     from .games import find_spec, game_ids
     from .games.chance import MAX_GAMES, EndlessGame, TooMuchWork, simulate
-    from .games.protocols import Book
     from .games.views import odds_view
-    from .i18n import translator
-    from .model import Game
     from .project import PAPERS, SOURCE, Project
-    from .rules import load_games
-    from .sheets import Options
-    from .sheets.kinds import mm
-    from .sheets.options import INKS, PAPER_DIE_SIZE, PAPER_DIE_SIZES, STICKER_SIZE, STICKER_SIZES
+    from .sheets.options import INKS, PAPER_DIE_SIZE, PAPER_DIE_SIZES, STICKER_SIZE, STICKER_SIZES, Options
 except KeyboardInterrupt:
     print("pnp: interrupted", file=sys.stderr)
     raise SystemExit(INTERRUPTED) from None
@@ -95,13 +95,32 @@ def languages(argv: Sequence[str] | None) -> tuple[str, ...]:
     return Project(root).languages if (root / "locales").is_dir() else (SOURCE,)
 
 
-def parser(langs: Sequence[str] = (SOURCE,)) -> argparse.ArgumentParser:
-    """The command line; `--lang` accepts `langs` (see languages())."""
+SLIM = ("build", "watch", "check", "catalog")
+"""The commands that use no game's engine and no export: their command line is read without importing either."""
+
+
+def command(argv: Sequence[str] | None) -> str | None:
+    """The command named on the command line, when it is one; None when there is none to be found (`pnp --help`)."""
+    pre = _Parser(add_help=False)
+    pre.add_argument("--root")
+    pre.add_argument("-q", "--quiet", action="store_true")
+    pre.add_argument("command", nargs="?")
+    try:
+        known, _ = pre.parse_known_args(argv)
+    except UsageError:
+        return None
+    return known.command if known.command in COMMANDS else None
+
+
+def parser(langs: Sequence[str] = (SOURCE,), asked: str | None = None) -> argparse.ArgumentParser:
+    """The command line; `--lang` accepts `langs` (see languages()). With `asked`, one of SLIM, the other commands'
+    choices that only the engines or the export know are left out (only `asked`'s own arguments are read)."""
     p = _Parser(prog="pnp", description="Print-and-play kits and rulebooks from one rules source of truth.")
     p.add_argument("--root", type=Path, help="project folder (rules/, templates/, locales/); default: this checkout")
     p.add_argument("-q", "--quiet", action="store_true", help="print only errors")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    games, engines = game_ids(), engine_games()
+    slim = asked in SLIM
+    games, engines = game_ids(), [] if slim else engine_games()
 
     b = sub.add_parser("build", help="build rulebooks and kits into output/")
     b.add_argument("games", nargs="*", metavar="GAME", help=f"games to build (default: all of {', '.join(games)})")
@@ -144,11 +163,14 @@ def parser(langs: Sequence[str] = (SOURCE,)) -> argparse.ArgumentParser:
     x = sub.add_parser("export", help="art for other tools: every die face, sticker and card as SVG and PNG, a "
                                       "manifest, Tabletop Simulator images, print-on-demand card PDFs")
     x.add_argument("game", metavar="GAME", help=f"the game to export (one of {', '.join(games)})")
-    x.add_argument("--format", action="append", choices=export.FORMATS,
-                   help="picture format of the single items (repeatable; default: svg and png)")
-    x.add_argument("--dpi", type=_dpi, default=export.DPI,
-                   help=f"resolution of the PNGs ({export.DPI_RANGE[0]}–{export.DPI_RANGE[1]}; "
-                        f"default: {export.DPI})")
+    if not slim:  # its formats and resolutions are the export's
+        from . import export
+
+        x.add_argument("--format", action="append", choices=export.FORMATS,
+                       help="picture format of the single items (repeatable; default: svg and png)")
+        x.add_argument("--dpi", type=_dpi, default=export.DPI,
+                       help=f"resolution of the PNGs ({export.DPI_RANGE[0]}–{export.DPI_RANGE[1]}; "
+                            f"default: {export.DPI})")
     x.add_argument("--out", type=_folder, help="export folder (default: output/GAME/export/), a folder per language")
     x.add_argument("--lang", action="append", choices=langs,
                    help="language of the art with words in it (repeatable; default: en)")
@@ -243,8 +265,10 @@ def _games(text: str) -> int:
 
 def _dpi(text: str) -> int:
     """`--dpi`: a whole number of dots per inch within export.DPI_RANGE."""
+    from .export import DPI_RANGE
+
     value = int(text)
-    low, high = export.DPI_RANGE
+    low, high = DPI_RANGE
     if not low <= value <= high:
         raise argparse.ArgumentTypeError(f"must be {low} to {high}, found {value}")
     return value
@@ -266,6 +290,8 @@ def _millimetres(option: str, bounds: tuple[float, float]) -> Callable[[str], fl
             raise argparse.ArgumentTypeError(f"expected a number of millimetres, found {text!r}") from None
         low, high = bounds
         if not low <= value <= high:
+            from .sheets.kinds import mm
+
             raise argparse.ArgumentTypeError(f"must be {mm(low)} to {mm(high)} mm, found {text}")
         return value
     read.__name__ = option
@@ -294,7 +320,7 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
 def _run(argv: Sequence[str] | None, stdout: IO[str], stderr: IO[str]) -> int:
     try:
         with contextlib.redirect_stdout(stdout):  # --help prints to the caller's stdout
-            args = parser(languages(argv)).parse_args(argv)
+            args = parser(languages(argv), command(argv)).parse_args(argv)
     except UsageError as exc:
         print(exc, file=stderr)
         return 2
@@ -326,6 +352,8 @@ def _project(root: Path | None) -> Project:
 
 def _load(project: Project, game_id: str) -> tuple[Game, Book]:
     """One game's rules and its Book (the command's choices already hold only games with an engine)."""
+    from .rules import load_games
+
     game = load_games(project.rules, project.root, [game_id])[0]
     book = find_spec(game_id).book
     assert book is not None
@@ -351,9 +379,13 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
         print(f"warning: {warning}", file=stderr)
     # The reviewed examples compared for the games made again (a rule change is what changes them), from the
     # derivations the build kept.
-    with derived.using(project.root / derived.FOLDER):
-        changed = review.changed(project, load_games(project.rules, project.root, report.games)
-                                 if report.games else [])
+    changed: list[str] = []
+    if report.games:
+        from . import review
+        from .rules import load_games
+
+        with derived.using(project.root / derived.FOLDER):
+            changed = review.changed(project, load_games(project.rules, project.root, report.games))
     for game_id in changed:
         print(f"warning: the worked examples of {game_id} changed since they were last reviewed: "
               f"see `pnp examples {game_id} --diff` before printing", file=stderr)
@@ -364,6 +396,7 @@ def _build(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[s
 
 def _watch(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
     """`pnp watch`: build, then remake what each save changes until Ctrl-C; errors are told and it keeps watching."""
+    from .rules import load_games
     from .watch import Watcher
 
     known = game_ids()
@@ -404,7 +437,10 @@ def _logged(stderr: IO[str], quiet: bool) -> Iterator[None]:
 
 def _export(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
     """`pnp export GAME`: the game's art for other tools, one folder per language, each put in place whole."""
+    from . import export
+    from .i18n import translator
     from .output import check_output
+    from .rules import load_games
 
     known = game_ids()
     if args.game not in known:
@@ -424,6 +460,9 @@ def _export(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[
 
 
 def _check(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    from . import catalogs, review
+    from .rules import load_games
+
     if args.layout or args.out is not None:
         return _check_layout(args, project, quiet, stdout, stderr)
     games = load_games(project.rules, project.root)
@@ -482,6 +521,8 @@ def _check_layout(args: argparse.Namespace, project: Project, quiet: bool, stdou
 
 
 def _catalog(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    from . import catalogs
+
     if args.action == "init" and args.lang is None:
         raise UsageError("pnp catalog init: name the new language's code (pnp catalog init fr)")
     if args.action != "init" and args.lang is not None:
@@ -507,6 +548,8 @@ def _catalog(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO
 
 def _stats(project: Project, stdout: IO[str]) -> int:
     """`pnp catalog stats`: per language, its entries by state and the games whose rulebooks it completes."""
+    from . import catalogs
+
     games = tuple(game_ids())
     for done in catalogs.stats(project.root, project.locales):
         complete = done.complete(games)
@@ -519,6 +562,8 @@ def _stats(project: Project, stdout: IO[str]) -> int:
 
 
 def _resolve(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    from .i18n import translator
+
     game, book = _load(project, args.game)
     try:
         resolved = book.resolve(game, args)
@@ -592,6 +637,7 @@ def _report(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[
     """`pnp report`: simulate, plot and write `report.pdf` and `report.html` in output/<game>/<lang>/."""
     from . import report
     from .build import folder
+    from .i18n import translator
     from .output import check_output
 
     game, book = _load(project, args.game)
@@ -653,6 +699,8 @@ def _wins(wins: Fraction) -> str:
 
 
 def _examples(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    from . import review
+
     game, _ = _load(project, args.game)
     if args.accept:
         path = review.accept(project, game)
@@ -669,6 +717,8 @@ def _examples(args: argparse.Namespace, project: Project, quiet: bool, stdout: I
 
 
 def _odds(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[str], stderr: IO[str]) -> int:
+    from .i18n import translator
+
     game, book = _load(project, args.game)
     tables = book.odds(game)
     if args.json:

@@ -647,6 +647,24 @@ def font_gaps(catalog: Catalog) -> list[EntryIssue]:
     return gaps
 
 
+class Compiled(gettext.GNUTranslations):
+    """A catalog compiled in memory, that a render worker is handed whole rather than reading and checking the
+    catalog again: pickled as its entries and headers, its plural rule made again from its Plural-Forms."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _compiled, (self._info, self._charset, self._catalog)  # type: ignore[attr-defined]
+
+
+def _compiled(info: dict[str, str], charset: str | None, catalog: dict[Any, str]) -> Compiled:
+    made = Compiled.__new__(Compiled)
+    gettext.NullTranslations.__init__(made)
+    made._info, made._charset, made._catalog = info, charset, catalog  # type: ignore[attr-defined]
+    forms = info.get("plural-forms")  # as GNUTranslations reads it
+    rule = forms.split(";")[1].split("plural=")[1] if forms else "n != 1"
+    made.plural = gettext.c2py(rule)  # type: ignore[attr-defined]
+    return made
+
+
 def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
     """The catalog compiled to .mo bytes in memory and loaded as translations; fuzzy entries are left out, and so
     are plural entries left empty (Babel writes them with the English forms, which would hide the entry without
@@ -654,7 +672,7 @@ def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     buf.seek(0)
-    translations = gettext.GNUTranslations(buf)
+    translations = Compiled(buf)
     compiled = getattr(translations, "_catalog", {})
     for message in catalog:
         forms = message.string

@@ -118,6 +118,28 @@ PULL_BACK_BELOW = 0.3
 """A last page whose content covers less than this share of it (layout.fill) is worth pulling back (see
 render_pdf's `tighter`); the layout check's near-empty page (layout.LEAST_FULL) is a stricter 15 %."""
 
+PX = 0.75
+"""Points in a CSS pixel, WeasyPrint's unit."""
+BELOW_LINE = 5 * layout.MM
+"""How far below its laid-out box a line's glyphs may reach as the PDF is read (layout.Line.bottom)."""
+
+
+def reach(document: Any) -> float:
+    """How far down the last page of a laid-out document its content reaches, as a share of the printable height
+    (the page less layout.MARGIN at top and bottom), a descender's depth more: never less than layout.fill finds
+    on the PDF, which counts only the lines and drawings within that reach. The running header and footer (page
+    margin boxes) are left out, as the fill leaves them out."""
+    from weasyprint.formatting_structure import boxes
+
+    page = document.pages[-1]
+    lowest, stack = 0.0, [box for box in page._page_box.children if not isinstance(box, boxes.MarginBox)]
+    while stack:
+        box = stack.pop()
+        lowest = max(lowest, float(box.position_y + box.margin_height()))
+        stack.extend(getattr(box, "children", ()))
+    height = float(page.height) * PX
+    return (lowest * PX + BELOW_LINE - layout.MARGIN) / (height - 2 * layout.MARGIN)
+
 
 WORD_JOINER = "\u2060"
 """Joins the letters of a word no line may break: it takes no room, prints nothing and is not in the text a
@@ -285,12 +307,23 @@ def render_pdf(html: str, allowed: list[Path], base_url: Path, templates: Sequen
         fonts = _font_configuration()
         html = whole_last_words(html, terms)
         document = HTML(string=html, base_url=str(base_url), url_fetcher=fetcher).render(font_config=fonts)
-        data = document.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
-        if tighter is not None and len(document.pages) > 1 and layout.fill(layout.read(data)[-1]) < PULL_BACK_BELOW:
+        pulled = tighter is not None and len(document.pages) > 1
+
+        def pull_back() -> Any:  # the tighter document, when it needs fewer pages
+            assert tighter is not None
             tight = HTML(string=whole_last_words(tighter(), terms), base_url=str(base_url),
                          url_fetcher=fetcher).render(font_config=fonts)
-            if len(tight.pages) < len(document.pages):
-                data = tight.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
+            return tight if len(tight.pages) < len(document.pages) else None
+
+        # A last page the laid-out boxes show short enough is pulled back before any PDF is written; else the PDF
+        # tells (layout.fill), and the tighter one replaces it if it needs fewer pages.
+        short = pulled and reach(document) < PULL_BACK_BELOW
+        kept = pull_back() if short else None
+        data = (kept or document).write_pdf(pdf_variant=variant, uncompressed_pdf=False)
+        if pulled and not short and layout.fill(layout.read(data)[-1]) < PULL_BACK_BELOW:
+            kept = pull_back()
+            if kept is not None:
+                data = kept.write_pdf(pdf_variant=variant, uncompressed_pdf=False)
     except FatalURLFetchingError:
         pass  # the refusal is in fetcher.refused
     finally:

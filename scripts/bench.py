@@ -96,6 +96,61 @@ class InsideWeasyPrint:
             setattr(owner, name, method)
 
 
+class WhereCPUGoes:
+    """The CPU seconds of an in-process build, each counted once, in the innermost of: WeasyPrint, the layout check
+    reading the PDFs back, pypdf (the kits' merge and page counts, the sheets' copies), the HTML templates (and
+    the web pages' own work); the rest is pnp's (the rules, catalogs, engines, staging, manifest). Each function is
+    wrapped wherever a module holds it, as the build imports it by name."""
+
+    STAGES: dict[str, list[tuple[str, str | None, str]]] = {
+        "WeasyPrint": [("weasyprint", "HTML", "__init__"), ("weasyprint", "HTML", "render"),
+                       ("weasyprint.document", "Document", "write_pdf")],
+        "layout check": [("pnp.layout", None, "read"), ("pnp.layout", None, "check_pages")],
+        "pypdf": [("pnp.sheets.files", None, "write_kit"), ("pnp.sheets.files", None, "page_count"),
+                  ("pnp.sheets.files", None, "_bytes")],
+        "templates": [("pnp.templating", None, "render_template"), ("pnp.web", None, "web_rulebook"),
+                      ("pnp.pdf", None, "whole_last_words")]}
+
+    def __init__(self) -> None:
+        self.seconds = dict.fromkeys(self.STAGES, 0.0)
+        self._inner: list[float] = []
+        self._undo: list[tuple[object, str, object]] = []
+
+    def __enter__(self) -> WhereCPUGoes:
+        import importlib
+
+        for stage, places in self.STAGES.items():
+            for module, owner, name in places:
+                home = importlib.import_module(module)
+                holder = getattr(home, owner) if owner else home
+                original = getattr(holder, name)
+                wrapped = self._timed(stage, original)
+                holders = [holder] if owner else [m for m in list(sys.modules.values())
+                                                  if getattr(m, "__name__", "").startswith("pnp")
+                                                  and getattr(m, name, None) is original]
+                for held in holders:
+                    self._undo.append((held, name, original))
+                    setattr(held, name, wrapped)
+        return self
+
+    def _timed(self, stage: str, method):  # type: ignore[no-untyped-def]
+        def timed(*args, **kwargs):  # type: ignore[no-untyped-def]
+            self._inner.append(0.0)
+            start = time.process_time()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                spent = time.process_time() - start
+                self.seconds[stage] += spent - self._inner.pop()
+                if self._inner:
+                    self._inner[-1] += spent
+        return timed
+
+    def __exit__(self, *exc: object) -> None:
+        for held, name, original in reversed(self._undo):
+            setattr(held, name, original)
+
+
 def timed_build(project: Project, out: Path, **kwargs: Any) -> tuple[float, float, object]:
     start, busy = time.perf_counter(), cpu()
     report = build(project, out=out, kinds=EVERY, **kwargs)
@@ -184,8 +239,15 @@ def main() -> None:
         project = copy_project(base / "project")
         derived.use(None)
         bare, bare_cpu, documents = bare_renders(project)
-        with InsideWeasyPrint() as weasy:
+        import pnp.sheets.files  # noqa: F401  the modules the build imports as it goes, imported before they are timed
+        import pnp.sheets.guide  # noqa: F401
+        import pnp.web  # noqa: F401
+
+        with InsideWeasyPrint() as weasy, WhereCPUGoes() as where:
             serial, serial_cpu, report = timed_build(project, base / "serial", workers=1)
+        stages = dict(where.seconds)
+        written: list[Path] = report.written  # type: ignore[attr-defined]
+        kits = sum(path.name == "kit.pdf" for path in written)
         shutil.rmtree(project.root / derived.FOLDER, ignore_errors=True)  # cold again: nothing derived yet
         cold, cold_cpu, report = timed_build(project, base / "out")
         files = len(report.written)  # type: ignore[attr-defined]
@@ -200,8 +262,12 @@ def main() -> None:
           f"CPU {cold_cpu:.1f} s = {cold_cpu / bare_cpu:.2f} x bare CPU")
     print(f"serial build:           {serial:6.1f} s (CPU {serial_cpu:.1f} s = {serial_cpu / bare_cpu:.2f} x bare); "
           f"parallel efficiency {serial / (cold * cpus):.0%} ({serial / cold:.2f}x on {cpus} cores)")
-    print(f"inside WeasyPrint:      {weasy.seconds:6.1f} s of the serial build, {weasy.renders} renders (the tighter "
-          f"rulebooks and what-to-print pages too); cold build = {cold / (weasy.seconds / cpus):.2f} x that / cores")
+    print(f"inside WeasyPrint:      {weasy.seconds:6.1f} s of the serial build, {weasy.renders} renders ({documents} "
+          f"documents, {kits} what-to-print pages, {weasy.renders - documents - kits} tighter rulebooks); "
+          f"cold build = {cold / (weasy.seconds / cpus):.2f} x that / cores")
+    shares = ", ".join(f"{stage} {spent:.1f}" for stage, spent in stages.items())
+    print(f"serial CPU by stage:    {shares}, the rest {serial_cpu - sum(stages.values()):.1f} s "
+          f"(of {serial_cpu:.1f} s)")
     print(f"no-op rebuild:          {noop:6.2f} s = {noop / cold:.1%} of cold (in-process)   target <= 2 %; "
           f"`pnp build` as a command: {noop_cli:.2f} s = {noop_cli / cold:.1%}; "
           f"{again.summary}")  # type: ignore[attr-defined]

@@ -27,7 +27,8 @@ from pnp.output import STAGING_PREFIX, Staging, locked, remove_stale
 
 def fast_rulebooks(monkeypatch):
     """The rulebook's HTML is made as in a build, its PDF is a stand-in: these tests are about files, not layout."""
-    monkeypatch.setattr("pnp.build.render_pdf", lambda html, *args, **kwargs: (b"%PDF-1.7 stand-in", []))
+    import pnp.sheets.files  # noqa: F401  imported with the real render first: the sheets keep it
+    monkeypatch.setattr("pnp.pdf.render_pdf", lambda html, *args, **kwargs: (b"%PDF-1.7 stand-in", []))
 
 
 def files(folder: Path) -> list[str]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pypdf
 import pytest
-from helpers import run
+from helpers import run, stub_renders
 
 from pnp.build import EVERY, build
 from pnp.project import Project
@@ -31,8 +33,8 @@ def stand_in(html: str, *args, **kwargs) -> tuple[bytes, list[str]]:
 
 @pytest.fixture
 def fast(monkeypatch):
-    monkeypatch.setattr("pnp.build.render_pdf", stand_in)
-    monkeypatch.setattr("pnp.sheets.files.render_pdf", stand_in)
+    monkeypatch.setattr("pnp.sheets.files.render_pdf", stand_in)  # first, so the module is imported with the real one
+    monkeypatch.setattr("pnp.pdf.render_pdf", stand_in)  # the rulebooks and what-to-print pages, looked up as they render
 
 
 def names(out: Path, paths: list[Path]) -> list[str]:
@@ -53,7 +55,7 @@ def test_a_second_build_with_nothing_changed_makes_nothing_and_reads_no_rules(pr
     first = make(project_copy, out)
     assert names(out, first.written) == every() and first.fresh == []
     assert first.summary == "0 up to date, 8 built"
-    monkeypatch.setattr("pnp.build.load_games", lambda *a, **k: pytest.fail("the rules were read again"))
+    monkeypatch.setattr("pnp.rules.load_games", lambda *a, **k: pytest.fail("the rules were read again"))
     again = make(project_copy, out)
     assert (again.written, names(out, again.fresh)) == ([], every())
     assert again.summary == "8 up to date, 0 built"
@@ -139,6 +141,22 @@ def test_the_command_line_says_what_was_up_to_date_and_what_was_built(project_co
     assert run(*argv) == (0, "8 up to date, 0 built\n", "".join(f"{w}\n" for w in warnings))
     code, out, err = run(*argv, "--force")
     assert (code, out) == (0, "0 up to date, 8 built\n") and [ln for ln in err.splitlines() if ln.startswith("[")] == made
+
+
+def test_an_up_to_date_build_command_imports_no_renderer_rules_or_engine(project, tmp_path, monkeypatch):
+    """A `pnp build` with nothing to do answers from the manifest: in a fresh interpreter it imports neither
+    WeasyPrint, pypdf, Jinja2, Babel, the rules loader nor any game's engine (a no-op build costs its start-up)."""
+    stub_renders(monkeypatch)
+    argv = ["--root", str(project.root), "build", "dice-arena", "--lang", "en", "--out", str(tmp_path)]
+    assert run(*argv)[:2] == (0, "0 up to date, 8 built\n")
+    probe = "import sys; from pnp.cli import main; main(sys.argv[1:]); print(*sorted(sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
+    summary, loaded = done.stdout.split("\n", 1)
+    assert summary == "8 up to date, 0 built"
+    heavy = {"weasyprint", "pypdf", "pypdfium2", "jinja2", "babel", "yaml", "svgwrite", "matplotlib", "numpy",
+             "scipy", "pnp.rules", "pnp.i18n", "pnp.templating"}
+    assert sorted(heavy & set(loaded.split())) == []
+    assert [name for name in loaded.split() if name.startswith("pnp.games.") and name.count(".") > 2] == []
 
 
 def test_a_file_made_again_is_byte_identical_to_a_cold_builds(project_copy, tmp_path):

@@ -195,3 +195,16 @@ def _translated(pot: Path) -> int:
 
     with pot.open("rb") as f:
         return sum(1 for message in read_po(f) if message.id and PER_GAME not in message.auto_comments)
+
+
+def test_a_catalog_handed_to_a_render_worker_translates_as_the_one_read():
+    """The build hands its compiled catalogs to the render workers pickled (pnp.i18n.Compiled): the same entries,
+    and the plural rule made again from the catalog's header (Russian's three forms)."""
+    import pickle
+
+    tr = translator(PROJECT.locales, "ru", PROJECT.root)
+    back = pickle.loads(pickle.dumps(tr))
+    forms = [key[0] for key in tr.translations._catalog if isinstance(key, tuple) and key[1] == 0]
+    assert forms and back.translations._catalog == tr.translations._catalog
+    said = [[t.translations.ngettext(forms[0], forms[0], n) for n in (1, 2, 5, 11, 21, 22, 25)] for t in (tr, back)]
+    assert said[0] == said[1] and len(set(said[0])) == 3

@@ -212,3 +212,20 @@ def test_a_few_lines_left_on_a_last_page_are_pulled_back_by_the_tighter_setting(
     assert _pages(project, full, "html { line-height: 0.6; }") == _pages(project, full, None)
     assert _pages(project, full, None)[0] == 2
 
+
+
+def test_a_last_page_is_pulled_back_from_its_laid_out_boxes_only_where_the_pdf_would_say_so(project):
+    """The boxes' reach (pdf.reach) bounds the PDF's fill from above: a last page short by its boxes is set tighter
+    before any PDF is written; one whose boxes reach far down is measured on its PDF, as before."""
+    from weasyprint import HTML
+
+    from pnp.pdf import PULL_BACK_BELOW, reach
+
+    far = '<p style="margin-top: 150mm">The end.</p>'  # a few lines, then one far below them: little fill
+    for body, short in ((PARAGRAPH * 22, True), (PARAGRAPH * 36, False), (PARAGRAPH * 22 + far, False)):
+        document = HTML(string=f"<html><head><style>{STYLE}</style></head><body>{body}</body></html>").render()
+        fill = layout.fill(layout.read(document.write_pdf())[-1])
+        assert (len(document.pages), fill <= reach(document), reach(document) < PULL_BACK_BELOW) == (2, True, short)
+    assert fill < PULL_BACK_BELOW  # the far line: measured on the PDF, and pulled back there
+    closer = "html { line-height: 1.2; } p[style] { margin-top: 0 !important; }"
+    assert _pages(project, PARAGRAPH * 22 + far, closer)[0] == 1

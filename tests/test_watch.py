@@ -115,8 +115,8 @@ def test_watch_remakes_the_saved_games_files_and_keeps_watching_after_an_error(c
     from pnp.sheets import Options
     from pnp.watch import Watcher
 
-    monkeypatch.setattr("pnp.build.render_pdf", stand_in)
-    monkeypatch.setattr("pnp.sheets.files.render_pdf", stand_in)
+    monkeypatch.setattr("pnp.sheets.files.render_pdf", stand_in)  # first, so the module is imported with the real one
+    monkeypatch.setattr("pnp.pdf.render_pdf", stand_in)
     stdout, stderr = io.StringIO(), io.StringIO()
     watcher = Watcher(Project(copy), ["dice-arena", "dead-mans-dice"], ["en"], "a4", copy / "output", Options(),
                       stdout, stderr)
