@@ -4,9 +4,9 @@ HTML and PDF; and the layout check's reading for text over a fill, over the PDFs
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from access_cost import seconds  # the best of a few runs, in CPU seconds: one timer for the cost scripts
 
 from pnp import layout
 from pnp.i18n import translator
@@ -15,16 +15,6 @@ from pnp.project import FONTS_DIR, PAPERS, Project
 from pnp.rules import load_games
 from pnp.sheets import kinds
 from pnp.sheets.kinds import sheet_html
-
-
-def seconds(work: Callable[[], object], repeat: int = 2) -> float:
-    """The best of `repeat` runs of `work()`, in CPU seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def main() -> int:
