@@ -11,6 +11,7 @@ from ..model import FrozenDict, Game, Params
 
 if TYPE_CHECKING:
     from ..i18n import Translator
+    from ..project import Project
     from ..rules import Checker
     from ..sheets.options import Options
     from ..sheets.pads import Pad
@@ -51,6 +52,9 @@ class Sheet:
     """Its template, when it is not `sheets/<kind>.html` (two variants of one sheet)."""
     pages_for: Callable[[Game, int, int], int] | None = None
     """How many of its pages a table of n players prints: (game, players, pages in the file); default: all."""
+    settle: Callable[[Project, Game, Translator, Frame, dict[str, Any]], dict[str, Any]] | None = None
+    """A second step once the layout's HTML can be laid out and measured: what it changes in the template's context
+    (the score pad's table set below its legend, however tall the legend runs in the language)."""
 
     @property
     def template(self) -> str:

@@ -17,7 +17,6 @@ from ..templating import game_context, render_template, template_file, template_
 from . import aid, dice, pads
 from .art import face_defs, face_group
 from .options import BLANK_DIE, Options
-from .pads import Pad
 from .page import Frame, Rect, ruler
 
 
@@ -93,7 +92,8 @@ LEGEND = "sheets/score-pad-legend.html"
 """The game's words above its pad."""
 
 
-def _below_legend(project: Project, game: Game, tr: Translator, frame: Frame, context: dict[str, Any]) -> Pad:
+def _below_legend(project: Project, game: Game, tr: Translator, frame: Frame, context: dict[str, Any]
+                  ) -> dict[str, Any]:
     """The pad set below its legend, which is laid out alone first to measure how tall it runs in this language and
     on this paper. A pad that leaves no room to keep score is bad input: naming the legend where it is the legend
     that takes the room, else the rules file's parameters."""
@@ -112,7 +112,7 @@ def _below_legend(project: Project, game: Game, tr: Translator, frame: Frame, co
         raise InputError(Problem(template_file(project, game, LEGEND), None, "",
                                  f"the score pad's legend runs {legend:.1f} mm tall in {tr.lang} on {frame.css} paper: "
                                  f"below it, {left}; shorten the legend"))
-    return pad
+    return {"pad": pad}
 
 
 def _aid_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> dict[str, Any]:
@@ -127,7 +127,8 @@ PAPER_DICE = Sheet("paper-dice", _net_layout, lambda tr, game: tr.gettext("Paper
                    wanted=lambda game: bool(dice.die_sets(game, paper=True)))
 # TRANSLATORS: the score pad's name (kit, bookmark, the pad's title). Per game, a pad that counts dice rather than
 # points (Gang of Dice: pools; Dice Arena: dice in hand) may be named for what it counts.
-SCORE_PAD = Sheet("score-pad", _pad_layout, lambda tr, game: tr.game_gettext(game.id, "Score pad"))
+SCORE_PAD = Sheet("score-pad", _pad_layout, lambda tr, game: tr.game_gettext(game.id, "Score pad"),
+                  settle=_below_legend)
 PLAYER_AID = Sheet("player-aid", _aid_layout, lambda tr, game: tr.gettext("Player aid"), copies=aid.copies,
                    stock="card", pages_for=aid.pages_for)
 SHARED = (STICKERS, PAPER_DICE, SCORE_PAD, PLAYER_AID)
@@ -166,6 +167,6 @@ def sheet_html(project: Project, game: Game, tr: Translator, kind: str, paper: s
     made = sheet(game, kind)
     context = common_context(game, tr, frame)
     context.update(made.layout(game, tr, frame, (options or Options()).checked()))
-    if made is SCORE_PAD:
-        context["pad"] = _below_legend(project, game, tr, frame, context)
+    if made.settle:
+        context.update(made.settle(project, game, tr, frame, context))
     return render_template(project, tr, made.template, context, game)
