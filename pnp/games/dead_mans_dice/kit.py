@@ -8,7 +8,6 @@ from ...sheets.pads import Head, Pad, open_pad
 from ...sheets.page import Frame
 from ...typography import typeset
 
-
 ONE_LINE = 1000.0
 """A turned head's longest line, in millimetres: any head is one line, so a tick column is a tick box wide."""
 
