@@ -276,7 +276,7 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
     for sentence in (
         "Game design: Martin H. Samuel. Original edition: Games Above Board.",
         # Also needed: the dice of the table above, and the optional player aid.
-        "the dice above: three ordinary six-sided dice per player, in one colour per player (6\u00a0to 18\u00a0in all) "
+        "the dice above: three ordinary six-sided dice per player, each player\u2019s in their own colour (6\u00a0to 18\u00a0in all) "
         "the kit\u2019s sticker sheet: a skull and crossbones for each Jolly Roger die score pad pencil one player aid "
         "per player (optional)",
         # The Jolly Roger die told once (the components show its faces): by the sticker that makes it.
