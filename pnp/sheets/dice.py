@@ -267,6 +267,14 @@ def sticker_pages(game: Game, frame: Frame, size: float) -> list[list[Placed[Sti
     return flow(items, lambda item: item.block, body, gap_x=STICKER_GAP, gap_y=STICKER_GAP) if items else []
 
 
+def ordinary_sticker_pages(game: Game, frame: Frame, size: float) -> int:
+    """How many of the stickers sheet's first pages a table with ordinary dice prints: those that hold the stickers
+    for ordinary dice (they come first; the full sets for blank dice follow). None: 0."""
+    pages = sticker_pages(game, frame, size)
+    holding = [i for i, page in enumerate(pages) if any(isinstance(p.item, Sticker) for p in page)]
+    return holding[-1] + 1 if holding else 0
+
+
 def net_pages(game: Game, frame: Frame, size: float) -> list[list[Placed[Heading | Net]]]:
     """The paper-dice sheet: a net for every die a paper die can stand in for, packed over the pages."""
     body = frame.body

@@ -85,9 +85,11 @@ def _players(game: Game) -> range:
     return range(game.players[0], game.players[1] + 1)
 
 
-def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False) -> list[Buy]:
+def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False, ordinary_stickers: int = 0
+             ) -> list[Buy]:
     """What a table buys or gathers: its dice (ordinary first), the paper (by its US weight too on `letter`),
-    glue, and the parts marked to buy."""
+    glue, and the parts marked to buy. `ordinary_stickers`: the sticker pages a table with ordinary dice prints,
+    where the full sets for blank dice take more."""
     faces = {f.id: f for f in game.faces}
     owners = find_spec(game.id).owners(game)
     kinds = {p.kind for p in parts}
@@ -105,7 +107,13 @@ def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False
         wanted = any(p.first and p.stock == "sticker" and p.kind not in optional for p in parts)
         # TRANSLATORS: beside a count on the shopping list, in brackets: "1 (optional)".
         optional_note = tr.gettext("optional")
-        out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),), "" if wanted else optional_note))
+        if wanted and 0 < ordinary_stickers < sheets:  # ordinary dice need the first pages only
+            # TRANSLATORS: beside the sheets of sticker paper to buy, in brackets: "1 (2 with blank dice)".
+            more = tr.format(tr.gettext("{n} with blank dice"), n=sheets)
+            out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, ordinary_stickers),), more))
+        else:
+            out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),),
+                           "" if wanted else optional_note))
     if "card" in stocks:
         def sheets_of(kinds: list[Part]) -> int:
             return sum(ceil(p.pages / (2 if p.duplex else 1)) for p in kinds)
@@ -152,9 +160,11 @@ def guide_html(project: Project, game: Game, tr: Translator, paper: str, options
     """The what-to-print page, then one page that says it is intentionally blank (the kit's duplex filler)."""
     frame = Frame.of(paper)
     context = common_context(game, tr, frame)
+    ordinary = dice.ordinary_sticker_pages(game, frame, options.sticker_size) if dice.blank_sets(game) else 0
     context.update({
         "parts": parts,
-        "buy": shopping(game, tr, parts, paper == "letter"),
+        "buy": shopping(game, tr, parts, paper == "letter", ordinary),
+        "ordinary_stickers": ordinary,
         "letter": paper == "letter",
         "options": options,
         "blank_die": BLANK_DIE,

@@ -174,24 +174,24 @@ def fixed_rows(box: Rect, rows: tuple[Row, ...]) -> float:
     return min(ROW_MAX, (box.h - NAMES - HEADS) / len(rows))
 
 
-def turned(heads: tuple[Head, ...]) -> tuple[tuple[Head, ...], float]:
+def turned(heads: tuple[Head, ...], line: float = TURNED_LINE) -> tuple[tuple[Head, ...], float]:
     """Heads set to run up their columns: each label in one line, or two balanced ones where it is longer than
-    TURNED_LINE (kept so that WeasyPrint breaks it there), and the height of the row they need. A label must come
+    `line` (kept so that WeasyPrint breaks it there), and the height of the row they need. A label must come
     typeset in its language already, so that the words its typography binds are measured together."""
-    lines = [balanced(str(h.label), TURNED_LINE, HEAD_SIZE, bold=True) for h in heads]
+    lines = [balanced(str(h.label), line, HEAD_SIZE, bold=True) for h in heads]
     longest = max(width(line, HEAD_SIZE, bold=True) for ls in lines for line in ls)
     return (tuple(replace(h, label=kept(ls)) for h, ls in zip(heads, lines, strict=True)),
             max(HEADS, longest + 2 * TURNED_INSET))
 
 
 def open_pad(game: Game, frame: Frame, lead: Head, heads: tuple[Head, ...], start: bool = False,
-             lead_width: float = LEAD, turn: bool = False) -> Pad:
+             lead_width: float = LEAD, turn: bool = False, line: float = TURNED_LINE) -> Pad:
     """A pad with a column group per player of the largest table and as many rows as the page holds; `turn`: the
-    players' heads run up their columns (see `turned`)."""
+    players' heads run up their columns (see `turned`), a line no longer than `line`."""
     box = table_box(frame)
     height = HEADS
     if turn:
-        heads, height = turned(heads)
+        heads, height = turned(heads, line)
     return Pad(lead, (), heads, game.players[1], open_rows(box, start, height), ROW, box, lead_width, height, turn)
 
 

@@ -102,7 +102,8 @@ def test_a_longer_legend_moves_the_table_down_and_without_that_the_layout_check_
     assert check("over") == 1
     err = capsys.readouterr().err
     where = "over/dead-mans-dice/es/score-pad.pdf: page 1: "
-    assert f"{where}text drawn over other text: «Jugador 1» over «" in err  # the legend's descenders in the names
+    # The turned heads, one line each and so reaching up to the names' row, over the legend's last line.
+    assert f"{where}text drawn over other text: «)» over «entonces se escribe con su signo menos delante.»" in err
     # Its last line over the header's dark band, from the round column on.
     assert f"{where}text drawn over a fill it does not stand out from (contrast 1.4:1): «" in err
     assert "signo menos delante.»" in err

@@ -48,7 +48,7 @@ def test_dead_mans_dice_pad_ticks_doubled_and_keelhauled_and_counts_broadsides(s
     pad = find_spec(game.id).score_pad(game, Frame.of("a4"), translation("en"))
     assert [c.label for c in pad.columns if c.player == 1] == [
         "Pile", "×2", f"Keelhauled\u00a0−{game.params.keelhaul_penalty}",
-        f"Broadsides (−{game.params.broadside_penalty}\u00a0each)", "Total"]  # two lines where a head is long
+        f"Broadsides\u00a0(−{game.params.broadside_penalty}\u00a0each)", "Total"]  # every head on one line
     ticks = [p for p in paths(reader(pdf).pages[0])
              if p.stroked and p.filled and len(p.subpaths) == 1 and 3.1 < p.box[2] < 3.3 and 3.1 < p.box[3] < 3.3]
     # ×2 and keelhauled are tick boxes (white: not the compass symbol's ring); a broadside cell takes a number.

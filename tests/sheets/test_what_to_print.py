@@ -99,6 +99,25 @@ def test_the_card_count_leaves_out_the_optional_paper_dice_and_says_how_many_wit
     assert all(b.note == "" for b in shopping(pirates, tr("en"), parts_of(pirates)))
 
 
+def test_the_sticker_paper_for_ordinary_dice_is_the_first_page_and_blank_dice_take_every_page(project):
+    """Dead Man's Dice: the skull stickers for ordinary dice open the sheet; the blank dice's sets fill the rest."""
+    from helpers import html_text
+
+    from pnp.sheets.dice import ordinary_sticker_pages, sticker_pages
+    from pnp.sheets.guide import guide_html
+    from pnp.sheets.page import Frame
+
+    pirates, frame, size = game("dead-mans-dice"), Frame.of("a4"), Options().sticker_size
+    assert (ordinary_sticker_pages(pirates, frame, size), len(sticker_pages(pirates, frame, size))) == (1, 2)
+    bought = {b.what: (b.counts, b.note) for b in shopping(pirates, tr("en"), parts_of(pirates), ordinary_stickers=1)}
+    assert bought["Sticker paper (full-page labels)"] == (((0, 1),), "2 with blank dice")
+    # The Print column names the page: the stickers are pages 8-9 of this kit (rulebook 2-7).
+    text = html_text(guide_html(project, pirates, tr("en"), "a4", Options(), parts_of(pirates)))
+    assert "Stickers stickers.pdf Sticker paper One-sided With ordinary dice, page\u00a08 only; with blank dice, every page" in text
+    assert "Sticker paper (full-page labels) 1 (2\u00a0with blank dice)" in text
+    assert ordinary_sticker_pages(game("dicemants"), frame, size) == 0  # no sticker for an ordinary die
+
+
 def test_a_part_to_buy_is_listed_by_its_own_name_without_the_article_its_running_name_has():
     from babel.messages.catalog import Catalog
 

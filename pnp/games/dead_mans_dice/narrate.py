@@ -107,8 +107,9 @@ class Teller:
         values = {"name": self.names[p], "number": n, "skull": self.skull}
         if p == YOU:
             if base == SKULL and told:
-                return tr.format(tr.gettext("This time your {skull} is the lowest, so you take the first "
-                                            "turn."), **values)
+                # TRANSLATORS: after "A skull and crossbones counts as 1, so you tie…": your base die is the skull.
+                return tr.format(tr.gettext("This time your base die is the lowest, so you take the first turn."),
+                                 **values)
             if base == SKULL:
                 return tr.format(tr.gettext("A {skull} counts as {number}, so you have the lowest number: you "
                                             "take the first turn."), **values)
@@ -244,19 +245,22 @@ class Teller:
         return [tr.gettext("There is nothing to plunder, so your turn ends.")]
 
     def nothing_under_skull(self) -> str:
-        """A skull and crossbones on top counts as its number: what that number could plunder, and none is there."""
+        """A skull and crossbones on top counts as its number: what that number could plunder, and none is there.
+        Said right after the skull is placed, so `it` names it (the face is not named a third time)."""
         tr, rules = self.tr, self.rules
         number = rules.number(SKULL)
         ways = {rules.number(f): placing_ways(rules, SKULL, f) for f in rules.faces(DieKind.REGULAR)}
         fits = sorted(n for n, w in ways.items() if Way.NEXT in w or Way.TOTAL in w)  # never by a match
-        values = {"skull": self.skull, "number": number}
+        values = {"number": number}
         if len(fits) == 1:
-            return tr.format(tr.gettext("On top, your {skull} counts as {number}, so you could plunder only a "
-                                        "{next}. No rival's top die shows one, so your turn ends."),
+            # TRANSLATORS: "it" is the skull and crossbones just placed on your pile.
+            return tr.format(tr.gettext("On top, it counts as {number}, so you could plunder only a {next}. No "
+                                        "rival's top die shows one, so your turn ends."),
                              next=fits[0], **values)
         if len(fits) == 2:
-            return tr.format(tr.gettext("On top, your {skull} counts as {number}, so you could plunder only a "
-                                        "{next} or a {total}. No rival's top die shows either, so your turn ends."),
+            # TRANSLATORS: "it" is the skull and crossbones just placed on your pile.
+            return tr.format(tr.gettext("On top, it counts as {number}, so you could plunder only a {next} or a "
+                                        "{total}. No rival's top die shows either, so your turn ends."),
                              next=fits[0], total=fits[1], **values)
         return tr.gettext("There is nothing to plunder, so your turn ends.")
 

@@ -200,13 +200,13 @@ def test_the_stories_say_what_a_skull_counts_as_once_and_whose_top_die_is_taken(
     assert told["first-player"] == (
         "A skull and crossbones counts as 1, so Ann and Meg tie for the lowest number: everyone rolls their base die "
         "again.",
-        "This time your skull and crossbones is the lowest, so you take the first turn.")
+        "This time your base die is the lowest, so you take the first turn.")  # the skull named once, in the tie
     # The skull goes where a 1 could not (the rule shown, not a match); on it, only a 2 (next up from 1) or a 6
     # (1 + 6 = 7) could be plundered: the rule taught where it applies.
     assert told["skull"][1:] == (
         "A 1 could not go on your 2, but a skull and crossbones goes on your pile whatever the top die shows.",
-        "On top, your skull and crossbones counts as 1, so you could plunder only a 2 or a 6. No rival's top die "
-        "shows either, so your turn ends.")
+        "On top, it counts as 1, so you could plunder only a 2 or a 6. No rival's top die shows either, so your turn "
+        "ends.")  # "it": the face just named twice is not named a third time
     # The die just plundered is named as the new top die, before the next plunder; a pile it empties is said by
     # "the only die" ("last die" is the last in your hand).
     assert told["next"][2:5] == (
@@ -271,29 +271,38 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
     assert [(d.id, d.paper) for d in g.dice] == [("jolly-roger", False), ("regular", False)]
     markup = html("dead-mans-dice", "en")
     text = html_text(markup)  # set by the English typography: ’, a number kept with its word, re-roll never broken
-    for head in ("Knocking over your own pile:", "Broadside:", "Plunder:"):  # run-in heads, in bold
+    for head in ("If you knock over your own pile:", "Broadside:", "Plunder:"):  # run-in heads, in bold
         assert f"<strong>{head}</strong>" in markup
     for sentence in (
         "Game design: Martin H. Samuel. Original edition: Games Above Board.",
-        "three ordinary six-sided dice per player, one colour per player (6\u00a0to 18\u00a0in all)",
-        "Each pirate\u2019s dice share one colour. Put a skull-\u2060and-\u2060crossbones sticker on the 1\u00a0of each "
-        "pirate\u2019s Jolly Roger die. If you use blank 16\u00a0mm dice instead, the kit has a sticker set for each player, "
-        "marked with a colour band and a player symbol (cutlass, anchor, parrot, barrel, compass, hook) so that "
-        "colour-blind players can tell the dice apart. "
-        "The kit has no paper dice, because paper dice cannot be stacked into a pile.",
-        "A skull and crossbones rolled as a base die counts as 1. The player with the lowest number takes the first "
-        "turn. If players tie for the lowest number, everyone re-\u2060rolls their base die. Play then goes clockwise.",
-        "If the die can go on top of your pile (see the next section), you must put it there.",
-        "Knocking over your own pile: if your die knocks over your own pile, the dice you plundered go back to their "
-        "owners\u2019 hands, and your own dice go back to your hand. Your turn ends at once, and you start a new pile on "
-        "your next turn.",
-        "Broadside: if your die knocks over a rival\u2019s pile, you lose seven doubloons when the round is scored. Any plundered dice in that "
-        "pile go back to their owners\u2019 hands; the rival takes back their own dice and immediately rolls one of them to "
-        "start a new pile.",
+        # Also needed: the dice of the table above, and the optional player aid.
+        "the dice above: three ordinary six-sided dice per player, each player\u2019s in their own colour (6\u00a0to 18\u00a0in all) "
+        "the kit\u2019s sticker sheet: a skull and crossbones for each Jolly Roger die score pad pencil one player aid "
+        "per player (optional)",
+        # The Jolly Roger die told once (the components show its faces): by the sticker that makes it.
+        "Each player takes their own dice, all of one colour: one Jolly Roger die; two regular dice. Put a "
+        "skull-\u2060and-\u2060crossbones sticker on the 1\u00a0of each Jolly Roger die. If you use blank 16\u00a0mm dice "
+        "instead, the kit has a sticker set for each player, marked with a colour band and a player symbol (cutlass, "
+        "anchor, parrot, barrel, compass, hook). The kit has no paper dice, because paper dice cannot be stacked into a "
+        "pile. The symbols let colour-blind players tell the dice apart; with ordinary dice, choose colours that "
+        "everyone can distinguish.",
+        "The player with the lowest number takes the first turn (a skull and crossbones counts as 1). If players tie "
+        "for the lowest number, everyone re-\u2060rolls their base die. Play then goes clockwise.",
+        "If the die can go on your pile (see the next section), you must put it there.",
+        "When your turn ends, the next player clockwise takes a turn.",
+        "If you knock over your own pile: the dice you plundered go back to their owners\u2019 hands, and your own dice "
+        "go back to your hand. Your turn ends at once, and you start a new pile on your next turn.",
+        # What the engine does: the victim restarts at once, then the die that knocked the pile over lands as usual.
+        "Broadside: if your die knocks over a rival\u2019s pile, you lose seven doubloons when the round is scored. Any "
+        "plundered dice in that pile go back to their owners\u2019 hands; the rival takes back their own dice and at once "
+        "rolls one of them to start a new pile. Then your turn goes on as usual: your die goes on your pile if it can.",
+        "A skull and crossbones can go on your pile whatever the top die shows. While it is the top die, it counts as "
+        "1.",
+        "If it cannot, you are isolated: it goes back to your hand and your turn ends.",  # the quick reference
         "Nothing comes after 6: the numbers never wrap around to 1.",
         "If several players reach 100\u00a0doubloons in the same round, they share the win, whatever their totals.",
         "A die that can go on your pile must go there.",
-        "You may plunder back a die of your own.",
+        "You may also plunder your own dice back from a rival\u2019s pile.",
         "When a player places their last die, the round ends as soon as that player has finished plundering. Then "
         "each player scores their pile.",
         "A total may go below zero.",

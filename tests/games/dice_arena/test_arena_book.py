@@ -193,23 +193,29 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
     assert [(d.id, d.paper, d.blank) for d in g.dice] == [("arena", False, False), ("neutral", False, False)]
     text = html_text(html("dice-arena", "en"))
     for sentence in (
-        "This is a throwing game, so play with ordinary six-sided dice: 19\u00a0to 31\u00a0in all, depending on the "
-        "number of players, including the neutral die. An optional sticker sheet lets you mark each 1\u00a0with an X. "
-        "Paper dice do not work: they cannot be thrown and cannot knock other dice out.",
-        # Also needed: the dice as the kit's list to buy counts them, the arena, what glues its tiles, the score
-        # pad and its pencil.
-        "19–31\u00a0ordinary six-sided dice (see Setup) an arena: a box lid, or the printed arena (four tiles glued "
-        "together) glue stick or clear tape (for the printed arena) score pad pencil",
+        "This is a throwing game, so play with ordinary six-sided dice: 19\u00a0to 31\u00a0in all, neutral die "
+        "included, depending on the number of players. You may mark each 1\u00a0with an X, using the kit\u2019s "
+        "optional sticker sheet. Paper dice do not work: they cannot be thrown and cannot knock other dice out.",
+        # Also needed: the dice of the table above, as the kit's list to buy counts them, the arena, what glues its
+        # tiles, the score pad and its pencil, and the optional player aid.
+        "the dice above: 19\u00a0to 31\u00a0ordinary six-sided dice in all (see Setup) an arena: a box lid, or the "
+        "printed arena (four tiles glued together) glue stick or clear tape (for the printed arena) score pad pencil "
+        "one player aid per player (optional)",
         # Checking the arena: a match takes the neutral die only when it is in a matching group.
         "Look for dice that show the same number. If any do, take all of them into your hand (every matching group "
         "at once, and the neutral die too, if it is in a matching group), and your turn ends.",
         "Check the arena (see the next section). If the check did not end your turn, throw another die (go back to "
-        "step\u00a01) or stop. When your turn ends, the next player clockwise takes a turn.",
+        "step\u00a01) or stop: the dice in the arena stay there for the next player. When your turn ends, the next player clockwise takes a turn.",
         "Put the arena in the middle of the table: a box lid is best. The printed arena, 36\u00a0cm across, comes as "
         "four tiles that you glue or tape together. You can also draw a circle at least as large on paper.",
-        "In or out: a die is in the arena when more than half of it lies inside the edge. A cocked die, leaning on "
-        "another die or on the wall, is thrown again by the same player.",
-        "How to throw: throw from outside the arena, low, so that the dice roll.",  # as the arena mat says
+        # The cocked die as the arena tile says it: the printed arena has no wall.
+        "In or out: a die is in the arena when more than half of it lies inside the edge. A cocked die (one leaning "
+        "on another die, or on the rim of a box lid) is thrown again by the same player.",
+        "How to throw: throw from outside the arena, keeping the throw low so that the dice roll.",  # as the tile says
+        "Strike: if the arena is empty at the start of your turn, you must throw all the dice in your hand at once. "
+        "Then check the arena as usual: if nothing matches, your hand is empty, and you are eliminated at once.",
+        "Failed throw: every die that leaves the arena is removed from the game, whether it is the die you threw or a "
+        "die it knocked out.",
         "If no dice match, they all stay in the arena, and your turn goes on (see Playing a turn, step\u00a03).",
         "The youngest player goes first. Play goes clockwise. The first player throws the neutral die into the arena. "
         "If it shows an X or lands outside, throw it again.",

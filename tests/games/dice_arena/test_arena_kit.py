@@ -34,3 +34,15 @@ def test_the_score_pad_has_a_start_row_and_thirty_numbered_rows(paper):
     assert [r.kind for r in pad.rows] == ["start"] + ["number"] * 30
     assert [r.number for r in pad.rows[1:]] == list(range(1, 31))
     assert 6.0 <= pad.row_height <= 7.0 and pad.bottom <= frame.body.bottom + 1e-6  # rows to write in, on the page
+
+
+def test_the_player_aid_gives_the_dice_per_player_and_the_in_or_out_rules(project):
+    """Under the faces: the dice per player by player count, from the dice data, then in or out as the tiles say."""
+    from helpers import html_text
+
+    from pnp.sheets import sheet_html
+
+    words = html_text(sheet_html(project, game("dice-arena"), tr("en"), "player-aid"))
+    assert words.count("Players 2 3 4 5 Dice per player 9 8 7 6 In or out A die is in when more than half of it "
+                       "lies inside the edge. A die that is out is removed from the game. A cocked die (one leaning "
+                       "on another die, or on the rim of a box lid) is thrown again by the same player.") == 3

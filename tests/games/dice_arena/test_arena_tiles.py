@@ -177,6 +177,7 @@ def test_each_tile_says_where_it_goes_and_the_rules_are_on_the_arena(arena):
     assert "Cut along the line on the left. Lay the cut edge on the strip of tile 1" in words
     assert "Lay the cut edges on the strips of tiles 2 and 3" in words
     assert "A die is in when more than half of it lies inside the edge." in words
-    assert "A cocked die, leaning on another die or on the wall, is thrown again by the same player." in words
-    assert "From outside the arena, keep the throw low so that the dice roll." in words
+    # No wall: the printed arena has none. The throw in the rulebook's words.
+    assert "A cocked die (one leaning on another die, or on the rim of a box lid) is thrown again by the same player." in words
+    assert "Throw from outside the arena, keeping the throw low so that the dice roll." in words
     assert "the tiles make an arena 36 cm across. A box lid makes an even better one." in words
