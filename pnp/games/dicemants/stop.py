@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 
 import numpy as np
 
 from ...solver import turn_points
 from . import engine as E
-from .solve import DicemantsTurn, turn_model
+from .solve import turn_of
 
 
 @dataclass(frozen=True)
@@ -26,15 +25,10 @@ class StopMap:
     it; None where no choice arises."""
 
 
-@lru_cache(maxsize=4)
-def _turn(rules: E.DicemantsRules) -> DicemantsTurn:
-    return turn_model(rules)
-
-
 def stop_map(rules: E.DicemantsRules) -> StopMap:
     """The when-to-stop map of the per-turn best play (`turn_points`), exactly. The turn does not depend on the
     goal: a version of the rules with another goal reuses the turn model."""
-    turn = _turn(replace(rules, goal=1))
+    turn = turn_of(rules)
     m = turn.model
     best = turn_points(m)
     go_on = best.go_on.astype(float)
