@@ -1,5 +1,4 @@
-"""Dicemants' "Playing well" section: when the play that wins most often stops, by the dice left on the board and the
-score, the first player's edge, and the best simple rule against it, all from the exact solution."""
+"""Dicemants' "Playing well" section, from the exact solution: when the winning play stops, its edge, a simple rule."""
 
 from __future__ import annotations
 

@@ -280,12 +280,12 @@ class Solved:
         return float(self.thumb_against[0, 0, 0]), 1.0 - float(self.thumb_against[1, 0, 0])
 
 
+@functools.lru_cache(maxsize=2)
 @derived.kept("dicemants-turn")
 def _kept_turn(rules: E.DicemantsRules) -> DicemantsTurn:
     return turn_model(rules)
 
 
-@functools.lru_cache(maxsize=2)
 def turn_of(rules: E.DicemantsRules) -> DicemantsTurn:
     """The turn model, kept on disk: a turn does not depend on the goal, so the rules at every goal share one."""
     return _kept_turn(replace(rules, goal=1))
