@@ -159,8 +159,10 @@ def _cell(cell: Cell, tr: Translator) -> str:
 
 
 def _heading(s: Situation, tr: Translator) -> str:
+    # TRANSLATORS: a score pair in the head of the when-to-stop table: your diamonds, then the other player's.
     scores = tr.format(tr.gettext("{mine}\u2013{other}"), mine=s.mine, other=s.other)
     if s.lead == 0:
+        # TRANSLATORS: heads of the when-to-stop table's columns: level scores, you behind or ahead by {n} diamonds.
         return tr.format(tr.gettext("Level, {scores}"), scores=scores)
     if s.lead < 0:
         return tr.format(tr.ngettext("Behind by {n}, {scores}", "Behind by {n}, {scores}", -s.lead), n=-s.lead,
