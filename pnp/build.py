@@ -443,15 +443,18 @@ def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], k
 
 
 def _derive(games: list[Game], translators: dict[str, Translator], stopping: threading.Event | None = None) -> None:
-    """Derive each game's worked examples and odds once (kept on disk), before the workers render the rulebooks."""
+    """Derive each game's worked examples, odds and playing-well solution once (kept on disk), before the workers
+    render the rulebooks."""
     for game in games:
-        book = find_spec(game.id).book
+        spec = find_spec(game.id)
         if stopping is not None and stopping.is_set():
             return
-        if book is not None:
-            tr = next(iter(translators.values()))
-            book.examples(game, tr)
-            book.printed_odds(game)
+        tr = next(iter(translators.values()))
+        if spec.book is not None:
+            spec.book.examples(game, tr)
+            spec.book.printed_odds(game)
+        if spec.playing is not None:
+            spec.playing(game, tr)
 
 
 def _render_in_parallel(settings: Settings, renders: list[tuple[Job, Path]], kits: list[Kit], count: int,

@@ -652,8 +652,9 @@ def _report(args: argparse.Namespace, project: Project, quiet: bool, stdout: IO[
     shown = (args.progress or stderr.isatty()) and not quiet
     bar = Bar(sum(report.work(v, book, args.games) for v in versions), stderr) if shown else None
     try:
-        results = [report.measure(report.Version(v, label), args.games, args.seed, bar or (lambda: None))
-                   for v, label in zip(versions, labels, strict=True)]
+        with derived.using(project.root / derived.FOLDER):  # exact charts from solutions kept there (pnp.derived)
+            results = [report.measure(report.Version(v, label), args.games, args.seed, bar or (lambda: None))
+                       for v, label in zip(versions, labels, strict=True)]
     except TooMuchWork as exc:
         raise UsageError(f"pnp report {game.id}: {exc}") from None
     except EndlessGame as exc:

@@ -1,10 +1,12 @@
-"""Engine derivations (worked examples, odds) kept on disk by a hash of the rules they come from: derived once per
-rules, whichever process asks (the build, its workers, the command line)."""
+"""Engine derivations (worked examples, odds, exact solutions) kept on disk by a hash of the rules they come from:
+derived once per rules, whichever process asks (the build, its workers, the command line), and once only when two
+ask at the same time (the second waits for the first)."""
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import fcntl
 import functools
 import hashlib
 import json
@@ -74,15 +76,45 @@ def kept(name: str) -> Callable[[F], F]:
                 return fn(*args)
             digest = hashlib.sha256(json.dumps([name, code_version(), canonical(args)]).encode()).hexdigest()[:32]
             path = folder / f"{name}-{digest}.pickle"
-            try:
-                return pickle.loads(path.read_bytes())
-            except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
-                pass  # not derived yet (or from another version of the code): derive it
-            value = fn(*args)
-            try:
-                atomic_write_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-            except (OSError, pickle.PicklingError, AttributeError, TypeError):
-                pass  # a cache that cannot be written only costs time
+            found = _read(path)
+            if found is not _MISSING:
+                return found
+            with _lock(folder / f"{name}-{digest}.lock"):  # another process deriving it: wait, then read it
+                found = _read(path)
+                if found is not _MISSING:
+                    return found
+                value = fn(*args)
+                try:
+                    atomic_write_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+                except (OSError, pickle.PicklingError, AttributeError, TypeError):
+                    pass  # a cache that cannot be written only costs time
             return value
         return derive  # type: ignore[return-value]
     return wrap
+
+
+_MISSING = object()
+
+
+def _read(path: Path) -> Any:
+    """What a derivation kept at `path`, or _MISSING (not derived yet, or by another version of the code)."""
+    try:
+        return pickle.loads(path.read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+        return _MISSING
+
+
+@contextmanager
+def _lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `path` (a file beside the derivation's, left in place: removing it would let a
+    third process lock a new file while the second still waits on the old one); without one (a folder that cannot
+    be written), go on unlocked: the cost is a second derivation, never a wrong one."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = path.open("a")
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield

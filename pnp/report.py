@@ -200,11 +200,12 @@ def _attributes(match: re.Match[str]) -> str:
     return "".join(f' {name.strip()}="{value.strip()}"' for name, value in pairs)
 
 
-def _own_ids(svg: str) -> str:
+def _own_ids(svg: str, name: str = "") -> str:
     """An SVG whose ids cannot clash with another chart's on the page (they are the page's anchors too): the ids
-    nothing refers to are dropped (`figure_1`, `axes_1`), the others take a prefix from the SVG's own hash."""
+    nothing refers to are dropped (`figure_1`, `axes_1`), the others take a prefix from the SVG's own hash and its
+    chart's `name` (two charts may draw alike)."""
     used = set(re.findall(r'#([\w.-]+)', svg)) & set(re.findall(r' id="([^"]*)"', svg))  # not colours
-    prefix = "c" + hashlib.sha1(svg.encode()).hexdigest()[:8] + "-"
+    prefix = "c" + hashlib.sha1((name + svg).encode()).hexdigest()[:8] + "-"
 
     def rename(match: re.Match[str]) -> str:
         return f' id="{prefix}{match.group(1)}"' if match.group(1) in used else ""
@@ -213,15 +214,16 @@ def _own_ids(svg: str) -> str:
     return re.sub(r'#([\w.-]+)', lambda m: f"#{prefix}{m.group(1)}" if m.group(1) in used else m.group(), svg)
 
 
-def _svg(fig: Figure) -> str:
-    """A figure as inline SVG markup (no XML prologue), its size in millimetres."""
+def _svg(fig: Figure, name: str = "") -> str:
+    """A figure as inline SVG markup (no XML prologue), its size in millimetres; `name` tells it from another
+    chart that draws alike."""
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches=None)
     import matplotlib.pyplot as plt
 
     plt.close(fig)
     svg = buffer.getvalue()
-    svg = _own_ids(STYLE.sub(_attributes, svg[svg.index("<svg"):]))
+    svg = _own_ids(STYLE.sub(_attributes, svg[svg.index("<svg"):]), name)
     return re.sub(r'(<svg[^>]*?) width="([\d.]+)pt" height="([\d.]+)pt"',
                   lambda m: f'{m.group(1)} width="{float(m.group(2)) * 25.4 / 72:.1f}mm" '
                             f'height="{float(m.group(3)) * 25.4 / 72:.1f}mm"', svg, count=1)
@@ -415,7 +417,7 @@ def game_chart(charts: Sequence[Chart], labels: Sequence[str], tr: Translator) -
             ax.set_title(labels[index], loc="left", fontweight="bold")
     if first.kind != "heatmap":
         _legend(fig, axes[0])
-    return _svg(fig)
+    return _svg(fig, first.id)
 
 
 # ------------------------------------------------------------------ the page

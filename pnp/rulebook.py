@@ -16,7 +16,8 @@ def rulebook_html(project: Project, game: Game, tr: Translator, paper: str = "a4
     (line spacing, table rows, the space around headings), to pull back a nearly empty last page. `web` makes it
     the page a browser shows (pnp.web): a phone's viewport, and a switcher to each language's page, given as
     (language, its name in itself, relative link)."""
-    book = find_spec(game.id).book
+    spec = find_spec(game.id)
+    book = spec.book
     context = game_context(game, tr)
     context.update(
         paper=PAPERS[paper][0],
@@ -24,6 +25,7 @@ def rulebook_html(project: Project, game: Game, tr: Translator, paper: str = "a4
         web=web,
         examples=book.examples(game, tr) if book else None,
         odds=[odds_view(table, tr) for table in book.printed_odds(game)] if book else [],
+        playing=spec.playing(game, tr) if spec.playing else None,
     )
     return render_template(project, tr, "rulebook.html", context, game)
 

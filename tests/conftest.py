@@ -12,12 +12,19 @@ from pathlib import Path
 import pytest
 from helpers import PROJECT, ROOT
 
+from pnp import derived
 from pnp.build import build, folder
 from pnp.project import Project
 from pnp.rules import load_game
 from pnp.sheets import Options
 
 Made = Callable[..., Path]
+
+# Every project a test builds, the real one and each copy, keeps its engine derivations in the real project's folder:
+# they are keyed by the rules they come from, so a copy with the real rules reuses the run's one Dicemants solve (and
+# a warm run, the last run's). An absolute FOLDER wins over the project root it is joined to.
+derived.FOLDER = str(ROOT / derived.FOLDER)
+derived.use(Path(derived.FOLDER))  # and outside a build too (a rulebook's HTML made in a test)
 
 
 @pytest.fixture(scope="session")
@@ -58,3 +65,12 @@ def project_copy(tmp_path) -> Project:
         shutil.copytree(ROOT / name, tmp_path / name)
     shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
     return Project(tmp_path)
+
+
+@pytest.fixture
+def unsolved(monkeypatch) -> None:
+    """Rulebooks without Dicemants' "Playing well" section: for a test of other rule changes, which would otherwise
+    pay a whole exact solve (ten seconds or more) of rules no other test asks for."""
+    from pnp.games.dicemants import playing
+
+    monkeypatch.setattr(playing, "playing_view", lambda rules, tr: None)

@@ -151,5 +151,8 @@ class GameSpec:
     """Its optimal play for two players, solved exactly (`pnp solve`); None for a game without a solver."""
     optimal: Callable[[Game], Policy[Any, Any]] | None = None
     """That play as a strategy `pnp simulate` can seat as `optimal` (two players), solved when it first moves."""
+    playing: Callable[[Game, Translator], Any] | None = None
+    """Its rulebook's "Playing well" section, drawn by its `templates/game-playing.html` from what this returns (an
+    exact solution, kept on disk by pnp.derived and derived before the rulebooks render); None for none."""
     balance: Balance | None = None
     """What its balance report (`pnp report`) adds: its length measure and charts of its own (with a book)."""

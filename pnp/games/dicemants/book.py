@@ -191,21 +191,36 @@ def _number(n: int) -> Callable[[Translator], str]:
 
 def charts(game: Game) -> tuple[Chart, ...]:
     """The balance report's own charts, exact: the when-to-stop map of the best play for the most diamonds per
-    turn (the solver), and how the first roll of a turn ends, by the dice rolled."""
-    from .stop import stop_map
+    turn (the solver), the same for the race's best play when behind at mid-game (the score pairs of the
+    rulebook's "Playing well" table), and how the first roll of a turn ends, by the dice rolled."""
+    from .playing import situations
+    from .stop import StopMap, race_stop_map, stop_map
 
     rules = dicemants_rules(game)
-    stop = stop_map(rules)
+
+    def heatmap(id: str, title: Callable[[Translator], str], stop: StopMap,
+                note: Callable[[Translator], str]) -> Chart:
+        return Chart(id, "heatmap", title, lambda tr: tr.gettext("Dice your next roll would roll"),
+                     lambda tr: tr.gettext("Diamonds in your bag"), stop.dice,
+                     tuple(Series(_number(b), tuple(v for v in row)) for b, row in zip(stop.bag, stop.roll,
+                                                                                       strict=True)), note=note)
+
+    def behind(s: Any) -> Callable[[Translator], str]:
+        return lambda tr: tr.format(tr.ngettext("When to stop, behind by {n} ({mine}\u2013{other})",
+                                                "When to stop, behind by {n} ({mine}\u2013{other})", s.other - s.mine),
+                                    n=s.other - s.mine, mine=s.mine, other=s.other)
+
     first = DicemantsBook().odds(game)[0]
     return (
-        Chart("when-to-stop", "heatmap", lambda tr: tr.gettext("When to stop"),
-              lambda tr: tr.gettext("Dice your next roll would roll"), lambda tr: tr.gettext("Diamonds in your bag"),
-              stop.dice, tuple(Series(_number(b), tuple(v for v in row)) for b, row in zip(stop.bag, stop.roll,
-                                                                                          strict=True)),
-              note=lambda tr: tr.gettext(
-                  "Playing for the most diamonds per turn: each cell is how often rolling again is the best play "
-                  "when your bag holds that many diamonds and the next roll would roll that many dice, every choice "
-                  "weighed by how often the best play meets it (exact). An empty cell never comes up.")),
+        heatmap("when-to-stop", lambda tr: tr.gettext("When to stop"), stop_map(rules), lambda tr: tr.gettext(
+            "Playing for the most diamonds per turn: each cell is how often rolling again is the best play "
+            "when your bag holds that many diamonds and the next roll would roll that many dice, every choice "
+            "weighed by how often the best play meets it (exact). An empty cell never comes up.")),
+        *(heatmap(f"when-to-stop-behind-{k}", behind(s), race_stop_map(rules, s.mine, s.other), lambda tr: tr.gettext(
+            "Playing to win, two players, with the scores in the title (yours first): each cell is how often rolling "
+            "again is the best play, every choice weighed by how often the best play meets it (exact). An empty cell "
+            "never comes up."))
+          for k, s in enumerate((s for s in situations(rules.goal) if s.lead < 0), 1)),
         odds_chart(first, "lines", lambda tr: tr.gettext("The first roll of a turn"),
                    lambda tr: tr.gettext("Chance"), ("turn_ends", "skull")),
     )

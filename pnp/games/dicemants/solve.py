@@ -6,7 +6,7 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -280,10 +280,21 @@ class Solved:
         return float(self.thumb_against[0, 0, 0]), 1.0 - float(self.thumb_against[1, 0, 0])
 
 
+@functools.lru_cache(maxsize=2)
+@derived.kept("dicemants-turn")
+def _kept_turn(rules: E.DicemantsRules) -> DicemantsTurn:
+    return turn_model(rules)
+
+
+def turn_of(rules: E.DicemantsRules) -> DicemantsTurn:
+    """The turn model, kept on disk: a turn does not depend on the goal, so the rules at every goal share one."""
+    return _kept_turn(replace(rules, goal=1))
+
+
 @derived.kept("dicemants-solved")
 def solve(rules: E.DicemantsRules) -> Solved:
     """Everything exact: the turn's positions, the race to the goal, the most diamonds per turn, the rule of thumb."""
-    turn = turn_model(rules)
+    turn = turn_of(rules)
     m, goal = turn.model, rules.goal
     turns = Turns(m)
     race = solve_race(turns, goal)

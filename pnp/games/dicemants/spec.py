@@ -176,6 +176,12 @@ def _solution(game: Game) -> Solution:
     return solution(dicemants_rules(game))
 
 
+def _playing(game: Game, tr: Translator) -> Any:
+    from .playing import playing_view  # the solution, kept on disk; NumPy and SciPy when it is solved
+
+    return playing_view(dicemants_rules(game), tr)
+
+
 def _optimal(game: Game) -> Policy[Any, Any]:
     from .solve import Optimal  # NumPy and SciPy, loaded only when the solved play is seated
 
@@ -197,5 +203,6 @@ SPEC = GameSpec(
     book=DicemantsBook(),
     solve=lambda game: _solution(game),
     optimal=lambda game: _optimal(game),
+    playing=_playing,
     balance=BALANCE,
 )

@@ -1,21 +1,20 @@
-"""Dicemants' when-to-stop map for the balance report, from the exact solver's per-turn best play."""
+"""Dicemants' when-to-stop maps for the balance report, from the exact solver: per turn, and behind in the race."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 
 import numpy as np
 
 from ...solver import turn_points
 from . import engine as E
-from .solve import DicemantsTurn, turn_model
+from .solve import DicemantsTurn, solve, turn_of
 
 
 @dataclass(frozen=True)
 class StopMap:
-    """When to stop, playing for the most diamonds per turn: by diamonds in the bag and dice the next roll would
-    roll, how often rolling on is the best play where a player has the choice."""
+    """When to stop, for one play (the most diamonds per turn, or the race's best at a score): by diamonds in the bag
+    and dice the next roll would roll, how often that play rolls on where a player has the choice."""
 
     bag: tuple[int, ...]
     """The rows: diamonds in the bag."""
@@ -26,21 +25,29 @@ class StopMap:
     it; None where no choice arises."""
 
 
-@lru_cache(maxsize=4)
-def _turn(rules: E.DicemantsRules) -> DicemantsTurn:
-    return turn_model(rules)
-
-
 def stop_map(rules: E.DicemantsRules) -> StopMap:
     """The when-to-stop map of the per-turn best play (`turn_points`), exactly. The turn does not depend on the
     goal: a version of the rules with another goal reuses the turn model."""
-    turn = _turn(replace(rules, goal=1))
+    turn = turn_of(rules)
+    best = turn_points(turn.model)
+    return _map(turn, best.go_on, best.option)
+
+
+def race_stop_map(rules: E.DicemantsRules, mine: int, other: int) -> StopMap:
+    """The when-to-stop map of the race's best play (two players, the rules' goal) with `mine` diamonds banked
+    against `other`, exactly (the solution kept on disk)."""
+    solved = solve(rules)
+    return _map(solved.turn, solved.race.go_on[:, mine, other], int(solved.race.option[mine, other]))
+
+
+def _map(turn: DicemantsTurn, go: np.ndarray, option: int) -> StopMap:
+    """How often the play `go` (roll into roll state r where go[r]), starting with `option`, rolls on, by the bag
+    and the dice of the next roll, each choice weighed by how often the play meets it."""
     m = turn.model
-    best = turn_points(m)
-    go_on = best.go_on.astype(float)
+    go_on = go.astype(float)
     # How often the best play reaches each roll state (visits), and each choice between rolling and stopping.
     start = np.zeros(m.states)
-    np.add.at(start, m.starts.col[m.starts.row == best.option], m.starts.p[m.starts.row == best.option])
+    np.add.at(start, m.starts.col[m.starts.row == option], m.starts.p[m.starts.row == option])
     visits = start.copy()
     for _ in range(10_000):
         offered = np.zeros(m.states)

@@ -255,7 +255,7 @@ def test_the_rulebook_prints_the_bust_and_banking_split(lang):
     assert f"<th>{t.gettext('The skull acts')}</th>" not in markup  # the column, not words a story may share
 
 
-def test_a_rule_change_flows_to_every_language_and_shows_as_a_diff(project_copy, project):
+def test_a_rule_change_flows_to_every_language_and_shows_as_a_diff(project_copy, project, unsolved):
     rules = project_copy.rules / "dicemants.yaml"
     text = rules.read_text()
     # The goal goes up, and the skull now ranks below the broken pick.
@@ -289,7 +289,7 @@ def test_a_rule_change_flows_to_every_language_and_shows_as_a_diff(project_copy,
         assert before.count(skull_lead) == after.count(skull_lead) + 1
 
 
-def test_flipping_the_bug_flag_changes_text_and_examples(project_copy, project):
+def test_flipping_the_bug_flag_changes_text_and_examples(project_copy, project, unsolved):
     rules = project_copy.rules / "dicemants.yaml"
     rules.write_text(rules.read_text().replace("  bug_takes_from_bag: true\n", "  bug_takes_from_bag: false\n"))
     g = load_game(rules)

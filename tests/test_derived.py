@@ -1,0 +1,61 @@
+"""Derivations kept on disk: two asking for one at the same time derive it once, the second waiting for the first."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from pnp import derived
+
+
+def test_a_derivation_asked_for_twice_at_once_is_derived_once(tmp_path, monkeypatch):
+    """The second asker finds nothing kept, waits on the lock beside the file while the first derives, then reads
+    what the first wrote. (Two threads open the lock file apart, so they lock each other out as two processes do.)"""
+    calls: list[int] = []
+    deriving, missed = threading.Event(), threading.Event()
+
+    @derived.kept("test-once")
+    def double(n: int) -> int:
+        calls.append(n)
+        deriving.set()
+        assert missed.wait(10)  # the second asker has looked, found nothing kept, and goes for the lock
+        return 2 * n
+
+    read = derived._read
+
+    def reading(path: Path) -> object:
+        found = read(path)
+        if threading.current_thread().name == "second" and found is derived._MISSING:
+            missed.set()
+        return found
+
+    monkeypatch.setattr(derived, "_read", reading)
+    results: dict[str, int] = {}
+
+    def ask(name: str) -> None:
+        results[name] = double(21)
+
+    with derived.using(tmp_path):
+        first = threading.Thread(target=ask, args=("first",), name="first")
+        first.start()
+        assert deriving.wait(10)
+        second = threading.Thread(target=ask, args=("second",), name="second")
+        second.start()
+        first.join(10)
+        second.join(10)
+    assert results == {"first": 42, "second": 42}
+    assert calls == [21]
+    assert [p.suffix for p in sorted(tmp_path.iterdir())] == [".lock", ".pickle"]
+
+
+def test_a_folder_that_cannot_be_written_still_derives(tmp_path):
+    """No lock and no file where the folder cannot be made: the value is derived each time, never wrong."""
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+
+    @derived.kept("test-unwritable")
+    def square(n: int) -> int:
+        return n * n
+
+    with derived.using(blocked / "derived"):
+        assert square(7) == 49
