@@ -102,6 +102,9 @@ def _precedence(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozen
         if not isinstance(with_locked, bool):
             ck.fail(where + ("with_locked",), f"expected true or false, found {kind_of(with_locked)}")
         text = ck.text(m.get("text"), where + ("text",))
+        if not with_locked and any(t.with_locked for t in tiers):  # the locked way's face row names these first
+            ck.fail(where + ("with_locked",), "a tier a locked way does not act with must come before every tier "
+                                              "it acts with")
         if tier_id and text:
             tiers.append(Tier(tier_id, tuple(faces), text, bool(with_locked)))
     return tuple(tiers)
@@ -144,10 +147,12 @@ def _narration(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozens
 
 
 def _derive(game: Game) -> Mapping[str, Any]:
-    # The tiers a locked way combines with, by their place in the precedence: all of them (`4, 5, and 6`), and
-    # whichever one acts (`4, 5, or 6`).
-    tiers = tuple(i + 1 for i, t in enumerate(precedence(game)) if t.with_locked)
-    return {"locked_tiers": tiers, "locked_tier": Either(tiers)}
+    # The tiers a locked way combines with, by their place in the precedence (`4, 5, and 6`); the faces of the
+    # others, any one of which keeps it from acting (`TNT, skull, or broken pick`): those tiers come first.
+    tiers = precedence(game)
+    with_locked = tuple(i + 1 for i, t in enumerate(tiers) if t.with_locked)
+    overrules = Either(game.face(f).name for t in tiers if not t.with_locked for f in t.faces)
+    return {"locked_tiers": with_locked, "overrules_locked": overrules}
 
 
 def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
