@@ -15,6 +15,7 @@ from pnp.games.dicemants.narrate import narrate
 from pnp.games.dicemants.spec import narration
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
+from pnp.templating import game_context
 
 BOOK = DicemantsBook()
 
@@ -372,8 +373,8 @@ def test_a_bug_sentence_may_name_its_die_and_nothing_else(project_copy):
     with pytest.raises(InputError) as caught:
         load_game(rules)
     message = str(caught.value)
-    assert "faces[5].narration.then: placeholder {goal} is not one a bug's sentence may hold ({die})" in message
-    assert "faces[6].narration.idle: placeholder {die} is not one a bug's sentence may hold (none)" in message
+    assert "faces[3].narration.then: placeholder {goal} is not one a bug's sentence may hold ({die})" in message
+    assert "faces[4].narration.idle: placeholder {die} is not one a bug's sentence may hold (none)" in message
 
 
 @pytest.mark.parametrize(("count", "hidden"), [(1, True), (2, False)])
@@ -406,15 +407,31 @@ def test_the_dice_head_also_needed_and_the_tiers_are_read_from_tier_one():
     assert "pencil cup or opaque pouch to draw the dice from one player aid per player (optional)" in text
     assert "go down this list from tier 1 and stop at the first tier with a face on the board" in text
     assert "highest tier" not in text and "tiers below" not in text  # tier 1 acts first: «below» reads both ways
-    # The faces table in the order of the precedence, tier 1 first; a tier's faces told with "or".
-    assert [f.id for f in game("dicemants").faces] == ["tnt", "skull", "pick", "thief", "spider", "snake", "bat",
-                                                        "diamond", "void", "locked"]
+    # The faces table in the order of the precedence, tier 1 first, the locked way after (it adds to tiers); a
+    # tier's faces told with "or".
+    assert [f.id for f in game_context(game("dicemants"), tr("en"))["effects"]()] == [
+        "tnt", "skull", "pick", "thief", "spider", "snake", "bat", "diamond", "void", "locked"]
+    assert text.index("TNT Ignore every other face.") < text.index("diamond A diamond.") < text.index("locked way If")
     assert "spider, snake, or bat (+ locked way)" in text and "diamond or void (+ locked way)" in text
     # The all-void rule is the turn's step 4, between resolving the roll and the choice to re-roll.
     assert ("Resolve the roll by precedence (see the next section). If two rolls in a row show nothing but voids, "
             "your turn ends at once and you bank your bag. A roll that shows any other face breaks the run. If the board is empty")\
         in text
     assert "The first player to reach 21 diamonds at the end of their turn wins at once." in text
+
+
+def test_a_tier_the_locked_way_does_not_join_comes_before_those_it_joins(project_copy):
+    """The locked way's face row names the faces of the tiers it does not join as those that keep it from acting:
+    true only while those tiers come first."""
+    from pnp.errors import InputError
+
+    rules = project_copy.rules / "dicemants.yaml"
+    rules.write_text(rules.read_text().replace("    faces: [spider, snake, bat]\n    with_locked: true\n",
+                                               "    faces: [spider, snake, bat]\n"))
+    with pytest.raises(InputError) as caught:
+        load_game(rules)
+    assert ("precedence[4].with_locked: a tier a locked way does not act with must come before every tier it acts "
+            "with") in str(caught.value)
 
 
 def test_any_one_of_some_values_is_told_with_or_in_every_language():

@@ -304,7 +304,10 @@ def test_a_card_for_one_die_says_one_or_more_like_its_neighbours():
 def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_elimination():
     g = game("gang-of-dice")
     assert (g.values["table_gang"], g.values["gangster_pips"]) == (12, 6)
-    text = html_text(html("gang-of-dice", "en")).replace("\u2060", "")  # word joiners are typography, not words
+    markup = html("gang-of-dice", "en").replace("\u2060", "")
+    # The print-and-play note leads into its own list, one procedure to an item.
+    assert '<aside class="note"><strong>Print-and-play:</strong> roll the shared dice.<ul class="items">' in markup
+    text = html_text(markup)  # word joiners are typography, not words
     for sentence in (
         # The dice are counted under Components, once; Also needed says where they come from, and the kit's cards.
         "Gang die 12\u00a0for the whole table",
