@@ -69,4 +69,4 @@ def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
     game has turns, not rounds: the rows are numbered by turn."""
     heads = (Head("banked", tr.gettext("Banked"), 1), Head("total", tr.gettext("Total"), 1.2))
     # TRANSLATORS: the head of the score pad's first column, the number of each player's turn (1, 2, 3 ...).
-    return open_pad(game, frame, Head("round", tr.game_gettext(game.id, "Turn")), heads)
+    return open_pad(game, frame, Head("round", tr.gettext("Turn")), heads)
