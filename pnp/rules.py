@@ -510,7 +510,8 @@ def _sections(ck: Checker, value: Any, tables: tuple[str, ...]) -> tuple[Section
 
 
 def _block(ck: Checker, raw: Any, path: tuple[Any, ...], tables: tuple[str, ...]) -> Block | None:
-    """A paragraph (a string), or a mapping naming its kind: steps, items, note, table, or term+text."""
+    """A paragraph (a string), or a mapping naming its kind: steps, items, note (a sentence, or text with steps or
+    items), table, or term+text."""
     if isinstance(raw, (str,)) or (isinstance(raw, dict) and ("one" in raw or "if" in raw)):
         text = ck.text(raw, path)
         return Block("para", text) if text else None
@@ -536,6 +537,11 @@ def _block(ck: Checker, raw: Any, path: tuple[Any, ...], tables: tuple[str, ...]
             ck.fail(path, "a block has exactly one of: steps, items, note, table")
         return None
     (kind, body), = m.items()
+    if kind == "note" and isinstance(body, dict) and "text" in body:  # a note that leads into a short list
+        m = ck.mapping(body, path + ("note",), {"text"}, {"steps", "items"})
+        if m is None:
+            return None
+        return Block("note", ck.text(m["text"], path + ("note", "text")), _sub_items(ck, m, path + ("note",), tables))
     if kind == "note":
         return Block("note", ck.text(body, path + ("note",)))
     if kind == "table":

@@ -196,6 +196,8 @@ def game_context(game: Game, tr: Translator) -> dict[str, Any]:
         "fonts": font_faces(),
         "dict": dict,
         "also_needed": lambda: [],
+        # The faces that do something, in the order the faces table lists them (a game may order them its way).
+        "effects": lambda: [f for f in game.faces if f.effect],
     }
     context.update(find_spec(game.id).context(game, tr))
     return context

@@ -425,7 +425,7 @@ INJECTED = {
     "effect: Nothing found. The die stays on the board.":
         "effect: '<span style=\"background:url(file:///etc/passwd)\">styled</span>'",
     "effect: Every diamond on the board and in your bag goes to the lost zone.": "effect: '{{ 7*7 }}'",
-    "effect: \"Your bag and every diamond on the board go to the lost zone, and your turn ends.\"": "effect: '</td></tr></table></section><h1>BROKEN</h1><section>'",
+    "effect: \"Every diamond on the board and in your bag goes to the lost zone, and your turn ends.\"": "effect: '</td></tr></table></section><h1>BROKEN</h1><section>'",
     "name: pencil, item: Pencil, count: 1":
         "name: '<svg><image href=\"file:///etc/passwd\"/></svg> <object data=\"http://x.invalid/\">', item: Pencil, count: 1",
     "title: {en: Dicemants,": "title: {en: '<b>Dice</b><iframe src=\"http://x.invalid\">',",

@@ -52,6 +52,8 @@ class Sheet:
     """Its template, when it is not `sheets/<kind>.html` (two variants of one sheet)."""
     pages_for: Callable[[Game, int, int], int] | None = None
     """How many of its pages a table of n players prints: (game, players, pages in the file); default: all."""
+    glued: bool = False
+    """Its pages are folded over and glued: the shopping list's glue stick says it is for them too."""
     settle: Callable[[Project, Game, Translator, Frame, dict[str, Any]], dict[str, Any]] | None = None
     """A second step once the layout's HTML can be laid out and measured: what it changes in the template's context
     (the score pad's table set below its legend, however tall the legend runs in the language)."""

@@ -127,8 +127,14 @@ def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False
         with_dice = tr.gettext("{n} with the paper dice")
         more = "" if needed == sheets_of(cards) else tr.format(with_dice, n=sheets_of(cards))
         out.append(Buy(what, ((0, needed),), more))
-    if "paper-dice" in kinds:
+    # Glue for the paper dice and for any sheet folded over and glued (an alternative built beside the kit too).
+    folded = any(sheet.glued and sheet.kind in kinds for sheet in find_spec(game.id).sheets)
+    if "paper-dice" in kinds and folded:
+        out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice or fold-over sheets)"), ((0, 1),)))
+    elif "paper-dice" in kinds:
         out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice)"), ((0, 1),)))
+    elif folded:
+        out.append(Buy(tr.game_gettext(game.id, "Glue stick (for fold-over sheets)"), ((0, 1),)))
     for part in game.parts:
         if part.buy:
             out.append(Buy(tr.text(part.item, game.values), ((0, part.count or 1),)))

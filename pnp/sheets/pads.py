@@ -57,6 +57,8 @@ class Head:
     label: str
     weight: float = 1.0
     tick: bool = False
+    at_start: bool = True
+    """Whether the start row takes a value here (a starting pool); a column that does not is shaded there."""
 
 
 @dataclass(frozen=True)

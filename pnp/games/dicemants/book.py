@@ -122,27 +122,18 @@ def example_title(example: engine.Example, game: Game, tr: Translator, number: i
 def example_view(example: engine.Example, game: Game, tr: Translator, number: int) -> ExampleView:
     """One example in the reader's language."""
     res = example.resolution
-    # Every example says what the bag holds before the roll: a thief, a skull or a bug may take from it.
-    empty = not example.bag
+    # The intro says that the bag and the lost zone are empty unless an example says otherwise: a thief, a skull
+    # or a bug may take from the bag, and TNT brings back from the lost zone.
     before = []
     if example.bag:
         before.append(tr.format(tr.ngettext("Your bag holds {n:word} diamond.", "Your bag holds {n:word} diamonds.",
                                             example.bag), n=example.bag))
-    elif empty and not example.void_streak:
-        before.append(tr.gettext("Your bag is empty."))
     if example.lost:
         n = len(example.lost)
         before.append(tr.format(tr.ngettext("The lost zone holds {n:word} die.", "The lost zone holds {n:word} dice.",
                                             n), n=n))
-    if example.void_streak == 1 and empty:
-        before.append(tr.gettext("Your bag is empty, and your previous roll showed nothing but voids."))
-    elif example.void_streak == 1:
+    if example.void_streak == 1:
         before.append(tr.gettext("Your previous roll showed nothing but voids."))
-    elif example.void_streak and empty:
-        n = example.void_streak
-        before.append(tr.format(tr.ngettext(
-            "Your bag is empty, and your last {n:word} roll showed nothing but voids.",
-            "Your bag is empty, and your last {n:word} rolls showed nothing but voids.", n), n=n))
     elif example.void_streak:
         n = example.void_streak
         before.append(tr.format(tr.ngettext("Your last {n:word} roll showed nothing but voids.",
@@ -244,15 +235,16 @@ class DicemantsBook:
         views = tuple(example_view(e, game, tr, i) for i, e in enumerate(examples(game), 1))
         intro = tr.gettext("Each example shows a roll, left to right in rolling order, with each die's letter under "
                            "it. The row beneath shows where every die ends up once the roll is resolved.")
+        intro += " " + tr.gettext("Unless an example says otherwise, your bag and the lost zone are empty before the "
+                                  "roll.")
         left_out = impossible_pinned(game)
-        if left_out:  # the numbered examples are the source's: say so once, and which of them are left out
+        if pinned(game):  # the numbered examples are the source's: say so once, and which of them are left out
+            intro += " " + tr.gettext("The numbered examples come from the original rules.")
+        if left_out:
             intro += " " + tr.format(tr.ngettext(
-                "The numbered examples are those of the original rules, except example {numbers}: the real dice can "
-                "never show that roll.",
-                "The numbered examples are those of the original rules, except examples {numbers}: the real dice can "
-                "never show those rolls.", len(left_out)), numbers=left_out)
-        elif pinned(game):
-            intro += " " + tr.gettext("The numbered examples are those of the original rules.")
+                "Example {numbers} of those rules is left out because no roll of the real dice can produce it.",
+                "Examples {numbers} of those rules are left out because no roll of the real dice can produce them.",
+                len(left_out)), numbers=left_out)
         return ExamplesView(intro, views, tr.gettext("Before the roll"), tr.gettext("After the roll"))
 
     def odds(self, game: Game) -> Sequence[OddsTable]:

@@ -65,6 +65,8 @@ def mine_layout(game: Game, tr: Translator, frame: Frame, options: Options) -> d
 
 
 def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
-    """Each round, a row: every player's diamonds banked on their turn, and the running total towards the goal."""
+    """Each turn, a row: every player's diamonds banked on their turn, and the running total towards the goal. The
+    game has turns, not rounds: the rows are numbered by turn."""
     heads = (Head("banked", tr.gettext("Banked"), 1), Head("total", tr.gettext("Total"), 1.2))
-    return open_pad(game, frame, Head("round", tr.game_gettext(game.id, "Round")), heads)
+    # TRANSLATORS: the head of the score pad's first column, the number of each player's turn (1, 2, 3 ...).
+    return open_pad(game, frame, Head("round", tr.gettext("Turn")), heads)

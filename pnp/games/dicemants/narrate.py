@@ -163,14 +163,14 @@ def _tier_lead(tier: str, resolution: Resolution, events: list[Event], game: Gam
 
 
 def _skull_loses(lost: list[Event], tr: Translator) -> str:
-    """Skull: the bag and every diamond on the board go to the lost zone."""
+    """Skull: every diamond on the board and in the bag goes to the lost zone."""
     board = sum(1 for e in lost if e["from_zone"] == "board")
     bag = len(lost) - board
     if board and bag:
-        return tr.format(tr.ngettext("Your bag and every diamond on the board go to the lost zone: {n:word} diamond "
-                                     "in all.",
-                                     "Your bag and every diamond on the board go to the lost zone: {n:word} diamonds "
-                                     "in all.", len(lost)), n=len(lost))
+        return tr.format(tr.ngettext("Every diamond on the board and in your bag goes to the lost zone: {n:word} "
+                                     "diamond in all.",
+                                     "Every diamond on the board and in your bag goes to the lost zone: {n:word} "
+                                     "diamonds in all.", len(lost)), n=len(lost))
     if bag == 1:
         return tr.gettext("The diamond in your bag goes to the lost zone.")
     if bag:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from ...i18n import Either, Translator, names, placeholder_problems
-from ...model import FieldPath, FrozenDict, Game, Params, Range, Sentence, Text
+from ...model import Face, FieldPath, FrozenDict, Game, Params, Range, Sentence, Text
 from ...rules import ID, MAX_DICE, Checker, kind_of
 from ...sheets.options import BLANK_DIE
 from ..gamespec import GameSpec, Sheet
@@ -85,7 +85,8 @@ def narration(game: Game, face_id: str, event: str) -> Sentence | None:
 
 
 def _precedence(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset[str]) -> tuple[Tier, ...]:
-    tiers, seen = [], set()
+    tiers: list[Tier] = []
+    seen: set[str | None] = set()
     for i, raw in enumerate(ck.listing(value, path, 0, MAX_TIERS)):
         where = path + (i,)
         m = ck.mapping(raw, where, {"tier", "faces", "text"}, {"with_locked"})
@@ -102,6 +103,9 @@ def _precedence(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozen
         if not isinstance(with_locked, bool):
             ck.fail(where + ("with_locked",), f"expected true or false, found {kind_of(with_locked)}")
         text = ck.text(m.get("text"), where + ("text",))
+        if not with_locked and any(t.with_locked for t in tiers):  # the locked way's face row names these first
+            ck.fail(where + ("with_locked",), "a tier a locked way does not act with must come before every tier "
+                                              "it acts with")
         if tier_id and text:
             tiers.append(Tier(tier_id, tuple(faces), text, bool(with_locked)))
     return tuple(tiers)
@@ -144,10 +148,12 @@ def _narration(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozens
 
 
 def _derive(game: Game) -> Mapping[str, Any]:
-    # The tiers a locked way combines with, by their place in the precedence: all of them (`4, 5, and 6`), and
-    # whichever one acts (`4, 5, or 6`).
-    tiers = tuple(i + 1 for i, t in enumerate(precedence(game)) if t.with_locked)
-    return {"locked_tiers": tiers, "locked_tier": Either(tiers)}
+    # The tiers a locked way combines with, by their place in the precedence (`4, 5, and 6`); the faces of the
+    # others, any one of which keeps it from acting (`TNT, skull, or broken pick`): those tiers come first.
+    tiers = precedence(game)
+    with_locked = tuple(i + 1 for i, t in enumerate(tiers) if t.with_locked)
+    overrules = Either(game.face(f).name for t in tiers if not t.with_locked for f in t.faces)
+    return {"locked_tiers": with_locked, "overrules_locked": overrules}
 
 
 def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
@@ -158,7 +164,16 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
         # The locked way adds to the tiers marked with_locked.
         "locked": next((f for f in game.faces if f.id == "locked"), None),
         "also_needed": lambda: [_dice_needed(game, tr)] if game.dice else [],
+        "effects": lambda: _effects(game),
     }
+
+
+def _effects(game: Game) -> list[Face]:
+    """The faces table in the order of the precedence, tier 1 first, so that it reads as the precedence does; a face
+    in no tier (the locked way, which adds to some) after them, in the data's order."""
+    tiered = [f for t in precedence(game) for f in t.faces]
+    order = {face: i for i, face in enumerate(tiered)}
+    return sorted((f for f in game.faces if f.effect), key=lambda f: order.get(f.id, len(tiered)))
 
 
 def _dice_needed(game: Game, tr: Translator) -> str:

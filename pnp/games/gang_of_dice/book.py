@@ -188,7 +188,7 @@ def example_view(example: engine.Example, game: Game, tr: Translator) -> Example
     first = turns[0].rolls[0]
     return ExampleView(
         example.id, TITLES[example.id](tr), tuple(_scene(example, tr)), Zone(turns[0].name, first.faces), (),
-        tuple(Zone(t.name, t.rolls[-1].faces) for t in turns), tuple(narrate(example.events, names, tr)),
+        tuple(Zone(t.name, t.rolls[-1].faces) for t in turns), tuple(narrate(example.events, names, tr, card)),
         {"card": card, "turns": turns, "labels": any(len(t.rolls) > 1 for t in turns)},
     )
 

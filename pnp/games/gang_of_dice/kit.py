@@ -425,10 +425,14 @@ def score_pad(game: Game, frame: Frame, tr: Translator) -> Pad:
             if p.bonus_dice.get(n) else "")
         for n in range(1, p.rounds + 1))
     box = table_box(frame)
-    table = (Head("card", tr.gettext("Card")), Head("left", tr.gettext("Left on the table")))
+    # The start row holds each starting pool only: the other cells are shaded there.
+    table = (Head("card", tr.gettext("Card"), at_start=False), Head("left", tr.gettext("Left on the table"),
+                                                                     at_start=False))
     # Shares of a player's width: room for three-digit pools and the longest heads («Брошено»), a box to tick.
-    heads = (Head("rolled", tr.gettext("Rolled"), 1.15), Head("score", tr.game_gettext(game.id, "Total"), 0.95),
-             Head("triggered", warning_mark(tr), 0.55, tick=True), Head("pool", tr.gettext("Pool"), 1.1))
+    heads = (Head("rolled", tr.gettext("Rolled"), 1.15, at_start=False),
+             Head("score", tr.game_gettext(game.id, "Total"), 0.95, at_start=False),
+             Head("triggered", warning_mark(tr), 0.55, tick=True, at_start=False),
+             Head("pool", tr.gettext("Pool"), 1.1))
     return Pad(Head("round", tr.gettext("Round")), table, heads, game.players[1], rows, fixed_rows(box, rows), box,
                lead_width=ROUND_COLUMN)
 

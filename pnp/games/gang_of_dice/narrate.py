@@ -13,7 +13,7 @@ from .engine import GANGSTER, Card, Event, Kind, Verdict, total, triggers
 def player_name(tr: Translator, seat: int) -> str:
     """The heirs who play the worked examples, by seat (a name reads in a sentence where «Jugador 1» needs an
     article); `Player 7` beyond them."""
-    heirs = (tr.pgettext("heir", "Vito"), tr.pgettext("heir", "Rosa"), tr.pgettext("heir", "Sal"),
+    heirs = (tr.pgettext("heir", "Vito"), tr.pgettext("heir", "Rosa"), tr.pgettext("heir", "Carlo"),
              tr.pgettext("heir", "Nina"), tr.pgettext("heir", "Tony"), tr.pgettext("heir", "Lia"))
     return heirs[seat] if seat < len(heirs) else tr.format(tr.gettext("Player {n}"), n=seat + 1)
 
@@ -22,7 +22,7 @@ def player_of(tr: Translator, seat: int) -> str:
     """The same heir in the form a sentence takes where the name is a possessor, as in «у Розы» (the msgids that
     say `{player_of}`); English, Spanish and Catalan print the plain name."""
     # TRANSLATORS: an heir's name where it stands for «у {player_of}» (ru: the genitive, Розы); else the plain name.
-    heirs = (tr.pgettext("heir-of", "Vito"), tr.pgettext("heir-of", "Rosa"), tr.pgettext("heir-of", "Sal"),
+    heirs = (tr.pgettext("heir-of", "Vito"), tr.pgettext("heir-of", "Rosa"), tr.pgettext("heir-of", "Carlo"),
              tr.pgettext("heir-of", "Nina"), tr.pgettext("heir-of", "Tony"), tr.pgettext("heir-of", "Lia"))
     return heirs[seat] if seat < len(heirs) else tr.format(tr.gettext("Player {n}"), n=seat + 1)
 
@@ -47,8 +47,9 @@ class _Story:
     """This turn's story has said that a result would trigger the black card."""
 
 
-def narrate(events: Sequence[Event], names: Sequence[str], tr: Translator) -> list[str]:
-    """What the players did and how the round (or the game) ended, told from the events in order."""
+def narrate(events: Sequence[Event], names: Sequence[str], tr: Translator, card: Card | None = None) -> list[str]:
+    """What the players did and how the round (or the game) ended, told from the events in order; with the round's
+    card, a roll that triggers it names the die that does, where one die does."""
     out: list[str] = []
     story = _Story()
     black = any(e.kind == Kind.CARD and e["colour"] == "black" for e in events)
@@ -73,7 +74,7 @@ def narrate(events: Sequence[Event], names: Sequence[str], tr: Translator) -> li
                 out.append(sentence)
                 said.add(after)
             elif first and follow is not None and follow.kind == Kind.TRIGGER and not follow["final"]:
-                out.append(_rolled_and_triggered(event, who, story, tr))  # a yellow card, on the first roll
+                out.append(_rolled_and_triggered(event, who, story, tr, card))  # a yellow card, on the first roll
                 story.triggered = event["total"]
                 said.add(after)
             elif first:
@@ -140,9 +141,21 @@ def _rolled_and_stopped(event: Event, who: str, story: _Story, tr: Translator) -
                               player=who, n=n, total=result)
 
 
-def _rolled_and_triggered(event: Event, who: str, story: _Story, tr: Translator) -> str:
-    """A first roll that triggers the yellow card at once; "too" when a player before triggered it the same way."""
+def _rolled_and_triggered(event: Event, who: str, story: _Story, tr: Translator, card: Card | None) -> str:
+    """A first roll that triggers the yellow card at once; "too" when a player before triggered it. A card that any
+    one die showing a number triggers is told by that die, not by a total that plays no part."""
     n, result = len(event["faces"]), event["total"]
+    shown = _culprit(card, event["faces"])
+    if shown is not None:
+        if story.triggered is None:
+            message = tr.ngettext("{player} rolls {n:word} die and triggers the yellow card at once: it shows {value}.",
+                                  "{player} rolls {n:word} dice and triggers the yellow card at once: one of them "
+                                  "shows {value}.", n)
+        else:
+            message = tr.ngettext("{player} rolls {n:word} die and triggers the card too: it shows {value}.",
+                                  "{player} rolls {n:word} dice and triggers the card too: one of them shows {value}.",
+                                  n)
+        return tr.format(message, player=who, n=n, value=shown)
     if story.triggered is None:
         # The roll triggers the card, not its total: the card may ask for something else (two 5s).
         message = tr.ngettext("{player} rolls {n:word} die (a total of {total}) and triggers the yellow card at "
@@ -157,6 +170,14 @@ def _rolled_and_triggered(event: Event, who: str, story: _Story, tr: Translator)
         message = tr.ngettext("{player} rolls {n:word} die for a total of {total} and triggers the card too.",
                               "{player} rolls {n:word} dice for a total of {total} and triggers the card too.", n)
     return tr.format(message, player=who, n=n, total=result)
+
+
+def _culprit(card: Card | None, faces: Sequence[int]) -> int | None:
+    """The number that sets off a card any one die showing it triggers (`Any die showing 1`): the first die of the
+    roll that shows one of its numbers; None for a card a total or a pattern triggers."""
+    if card is None or card.condition != "any_of":
+        return None
+    return next((f for f in faces if f in card.values), None)
 
 
 def _rerolled(event: Event, reroll: Event | None, tr: Translator) -> str:

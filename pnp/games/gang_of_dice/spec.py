@@ -135,14 +135,14 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
 
 
 def _also_needed(game: Game, tr: Translator) -> list[str]:
-    """What the table gathers besides the score pad and pencil: the shared dice (ordinary dice will do, the kit
-    prints paper ones) and the warning cards."""
-    out = [tr.format(tr.ngettext("{n} ordinary six-sided die, or the kit’s paper dice",
-                                 "{n} ordinary six-sided dice, or the kit’s paper dice", die.table), n=die.table)
-           for die in game.dice if die.table]
+    """What the table gathers besides the score pad and pencil: the kit's warning cards, and what the shared dice
+    are made of (ordinary dice will do, the kit prints paper ones); how many dice, the Components table says."""
+    out = []
     if cards(game):
-        out.append(tr.format(tr.ngettext("{n} warning card", "{n} warning cards", len(cards(game))),
-                             n=len(cards(game))))
+        out.append(tr.format(tr.ngettext("the {n} warning card from the kit", "the {n} warning cards from the kit",
+                                         len(cards(game))), n=len(cards(game))))
+    if any(die.table for die in game.dice):
+        out.append(tr.gettext("ordinary six-sided dice for the dice above, or the kit’s paper dice"))
     return out
 
 
@@ -165,7 +165,8 @@ SPEC = GameSpec(
               template_name="sheets/cards.html"),
         # For a printer without duplex: one-sided on plain paper, folded and glued into card-thick backs; built beside.
         Sheet("cards-fold", kit.fold_cards_layout, lambda tr, game: kit.fold_title(tr), stock="plain",
-              wanted=lambda game: bool(cards(game)), in_kit=lambda options: False, template_name="sheets/cards.html"),
+              wanted=lambda game: bool(cards(game)), in_kit=lambda options: False, template_name="sheets/cards.html",
+              glued=True),
     ),
     book=GangBook(),
     deck=Deck("sheets/cards.html", (kit.CARD_W, kit.CARD_H), kit.BLEED, kit.single_cards_layout, kit.card_fields),

@@ -15,6 +15,7 @@ from pnp.games.dicemants.narrate import narrate
 from pnp.games.dicemants.spec import narration
 from pnp.rulebook import rulebook_html
 from pnp.rules import load_game
+from pnp.templating import game_context
 
 BOOK = DicemantsBook()
 
@@ -97,7 +98,7 @@ def test_a_second_bug_does_the_same_and_the_letters_name_the_dice():
     (["snake", "void"], 0, ["The snake finds no diamond to take."]),
     (["skull", "spider", "thief", "diamond"], 2, [
         "The skull outranks the spider and the thief, which do nothing.",
-        "Your bag and every diamond on the board go to the lost zone: three diamonds in all.",
+        "Every diamond on the board and in your bag goes to the lost zone: three diamonds in all.",
         "Your turn ends and you bank nothing.",
     ]),
     (["thief", "void"], 0, ["The thief finds no diamond to steal."]),
@@ -152,8 +153,9 @@ def test_printed_examples_are_possible_and_cover_every_goal():
     view = BOOK.examples(g, tr("en"))
     # The source's own numbers: its examples 5 and 7 cannot happen with the real dice, and are left out.
     assert [v.title for v in view.examples][:5] == [f"Example {n}" for n in (1, 2, 3, 4, 6)]
-    assert view.intro.endswith(" The numbered examples are those of the original rules, except examples 5 and 7: "
-                               "the real dice can never show those rolls.")
+    assert view.intro.endswith(" Unless an example says otherwise, your bag and the lost zone are empty before the "
+                               "roll. The numbered examples come from the original rules. Examples 5 and 7 of those "
+                               "rules are left out because no roll of the real dice can produce them.")
     covered = {goal for e in chosen for goal in e.covers}
     assert {"locked-thief", "locked-bug", "locked-plain", "bug-fallback", "tnt-empty-lost", "tnt-return",
             "pick-alone", "void-streak", "skull-big-bag"} <= covered
@@ -165,12 +167,12 @@ def test_a_possible_source_example_is_printed_and_the_line_says_which_are_left_o
                                                "  - [diamond, diamond, skull, snake, tnt, locked]\n"))
     view = BOOK.examples(load_game(rules), tr("en"))
     assert [v.title for v in view.examples if v.id.startswith("pinned-")][-2:] == ["Example 6", "Example 7"]
-    assert view.intro.endswith(" The numbered examples are those of the original rules, except example 5: the real "
-                               "dice can never show that roll.")
+    assert view.intro.endswith(" The numbered examples come from the original rules. Example 5 of those rules is "
+                               "left out because no roll of the real dice can produce it.")
     # Every source roll possible: the intro still says where the numbered examples come from, and nothing more.
     rules.write_text(rules.read_text().replace("  - [pick, void, diamond, snake, diamond, bat]\n", ""))
     view = BOOK.examples(load_game(rules), tr("en"))
-    assert view.intro.endswith(" is resolved. The numbered examples are those of the original rules.")
+    assert view.intro.endswith(" are empty before the roll. The numbered examples come from the original rules.")
 
 
 def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zone():
@@ -184,12 +186,21 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "If the board is empty, your turn ends and you bank your bag. Otherwise, if TNT or a broken pick acted, you "
         "must re-roll every die left on the board. After any other roll that did not end your turn, choose: re-roll "
         "all the dice left on the board, or stop and bank your bag. To re-roll, go back to step 2.",
-        # Whichever of the tiers a locked way joins acts: told with "or", its value derived from the precedence.
-        "When a locked way is on the board and tier 4, 5, or 6 acts, resolve that tier as usual; then your turn ends "
-        "and you bank your bag.",
+        # The locked way stated once in full, its tiers derived from the precedence, the lone locked way with it;
+        # the face row says it by the faces that keep it from acting (told with "or", derived too).
+        "A locked way is the one exception: it also acts alongside tiers 4, 5, and 6, and when it is rolled alone. "
+        "Resolve the roll as usual; then your turn ends and you bank your bag.",
+        "locked way If the roll shows no TNT, skull, or broken pick, your turn ends once the roll is resolved, and you "
+        "bank your bag.",
+        "stop at the first tier with a face on the board. Only that tier acts; the faces of the tiers after it in the "
+        "list are ignored.",
+        "Precedence: only the first tier with a face on the board acts; a locked way also acts with tiers 4, 5, and 6.",
+        # RULES-NOTES: every turn draws from all the dice, so they go back at its end.
+        "Then put all six dice back in the cup or pouch, and the player on your left takes a turn.",
         "TNT and a broken pick make you re-roll the dice left on the board.",
         # Where distances are counted (step 2), not after the steps.
-        "on a tie, take the die on the left. Positions do not close up: when a die leaves the row, its place stays "
+        "To find the die closest to another, count positions along this row; if two are equally close, take the one "
+        "on the left. Positions do not close up: when a die leaves the row, its place stays "
         "empty for the rest of that roll and still counts when you measure distances. Each re-roll makes a new row",
         "When several dice are lost at once (a skull, a thief), the board\u2019s dice go first, from left to right, then the "
         "dice of your bag, in the order they went into it. This order decides which die TNT brings back.",
@@ -204,8 +215,8 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
     ):
         assert sentence in text
     assert "the closest diamond" not in text and "closest die is" not in text
-    cup = game("dicemants").parts[-1]
-    assert (cup.id, cup.count) == ("cup", 1)
+    cup = next(part for part in game("dicemants").parts if part.id == "cup")
+    assert cup.count == 1
 
 
 def test_odds_json_is_the_exact_first_roll_table(project):
@@ -376,28 +387,51 @@ def test_the_components_table_drops_how_many_only_when_every_count_is_one(projec
     assert re.findall(r"<th>([^<]*)</th>", head.group(1)) == (["Die", "Faces"] if hidden else ["Die", "How many", "Faces"])
 
 
-def test_every_example_says_what_the_bag_holds():
-    """A thief, a skull or a bug may take from the bag: every example says what it holds before the roll."""
+def test_an_example_says_what_the_bag_and_the_lost_zone_hold_unless_they_are_empty():
+    """A thief, a skull or a bug may take from the bag, and TNT brings back from the lost zone: the intro says both
+    are empty unless an example says otherwise, and an example that starts otherwise says so."""
     g = game("dicemants")
     before = {e.id: example_view(e, g, tr("en"), i).before for i, e in enumerate(examples(g), 1)}
-    assert before["locked-bug"] == before["pick-alone"] == before["pinned-1"] == ("Your bag is empty.",)
-    assert before["void-streak"] == ("Your bag is empty, and your previous roll showed nothing but voids.",)
+    assert before["locked-bug"] == before["pick-alone"] == before["pinned-1"] == ()
+    assert before["void-streak"] == ("Your previous roll showed nothing but voids.",)
     assert before["skull-big-bag"] == ("Your bag holds three diamonds.",)
-    assert before["tnt-return"] == ("Your bag is empty.", "The lost zone holds one die.")
-    assert all(lines and lines[0].startswith("Your bag ") for lines in before.values())
+    assert before["tnt-return"] == ("The lost zone holds one die.",)
+    assert "Unless an example says otherwise, your bag and the lost zone are empty before the roll." in \
+        BOOK.examples(g, tr("en")).intro
 
 
 def test_the_dice_head_also_needed_and_the_tiers_are_read_from_tier_one():
     text = html_text(html("dicemants", "en")).replace("\u00a0", " ").replace("\u2060", "")
     assert ("the six dice, A to F: blank 16 mm dice with the kit\u2019s stickers, or the kit\u2019s paper dice "
-            "mine mat") in text
-    assert "go down this list from tier 1 and stop at the first tier that shows on the board" in text
-    assert "Precedence: only the first tier that shows acts" in text and "highest tier" not in text
+            "mat (bag, board, and lost zone)") in text
+    assert "pencil cup or opaque pouch to draw the dice from one player aid per player (optional)" in text
+    assert "go down this list from tier 1 and stop at the first tier with a face on the board" in text
+    assert "highest tier" not in text and "tiers below" not in text  # tier 1 acts first: «below» reads both ways
+    # The faces table in the order of the precedence, tier 1 first, the locked way after (it adds to tiers); a
+    # tier's faces told with "or".
+    assert [f.id for f in game_context(game("dicemants"), tr("en"))["effects"]()] == [
+        "tnt", "skull", "pick", "thief", "spider", "snake", "bat", "diamond", "void", "locked"]
+    assert text.index("TNT Ignore every other face.") < text.index("diamond A diamond.") < text.index("locked way If")
+    assert "spider, snake, or bat (+ locked way)" in text and "diamond or void (+ locked way)" in text
     # The all-void rule is the turn's step 4, between resolving the roll and the choice to re-roll.
     assert ("Resolve the roll by precedence (see the next section). If two rolls in a row show nothing but voids, "
             "your turn ends at once and you bank your bag. A roll that shows any other face breaks the run. If the board is empty")\
         in text
     assert "The first player to reach 21 diamonds at the end of their turn wins at once." in text
+
+
+def test_a_tier_the_locked_way_does_not_join_comes_before_those_it_joins(project_copy):
+    """The locked way's face row names the faces of the tiers it does not join as those that keep it from acting:
+    true only while those tiers come first."""
+    from pnp.errors import InputError
+
+    rules = project_copy.rules / "dicemants.yaml"
+    rules.write_text(rules.read_text().replace("    faces: [spider, snake, bat]\n    with_locked: true\n",
+                                               "    faces: [spider, snake, bat]\n"))
+    with pytest.raises(InputError) as caught:
+        load_game(rules)
+    assert ("precedence[4].with_locked: a tier a locked way does not act with must come before every tier it acts "
+            "with") in str(caught.value)
 
 
 def test_any_one_of_some_values_is_told_with_or_in_every_language():
@@ -406,4 +440,7 @@ def test_any_one_of_some_values_is_told_with_or_in_every_language():
     assert [tr(lang).value(Either((4, 5, 6))) for lang in ("en", "es", "ca", "ru")] == [
         "4, 5, or 6", "4, 5 o 6", "4, 5 o 6", "4, 5 или 6"]
     assert tr("en").value((4, 5, 6)) == "4, 5, and 6"  # a plain list: all of them
-    assert game("dicemants").values["locked_tier"] == Either((4, 5, 6))
+    values = game("dicemants").values
+    assert values["locked_tiers"] == (4, 5, 6)
+    assert [tr("en").value(name) for name in values["overrules_locked"]] == ["TNT", "skull", "broken pick"]
+    assert isinstance(values["overrules_locked"], Either)

@@ -159,9 +159,10 @@ def test_the_rulebook_prints_the_card_tables(lang):
     t = tr(lang)
     markup = html("gang-of-dice", lang)
     text = html_text(markup)
-    # One header row: the card column's head names it (`Card`), and `Dice rolled` at its right, by the numbers.
-    assert (f'<th colspan="2" class="card-head"><div><span>{t.gettext("Card")}</span>'
-            f'<span>{t.gettext("Dice rolled")}</span></div></th><th>{t.number(1)}</th>') in markup
+    # Two header rows: `Card` alone over the number and the condition, `Dice rolled` over the numbers under it.
+    assert (f'<tr><th colspan="2" class="card-head">{t.gettext("Card")}</th><th colspan="8" class="group">'
+            f'{t.gettext("Dice rolled")}</th></tr>\n      <tr class="numbers"><th colspan="2"></th><th>{t.number(1)}</th>'
+            ) in markup
     rules = gang_rules(G)
     first = rules.cards[0]
     # Card 1 (total of 7 or more), 1 to 8 dice: 0%, 27.8%, 62.5%, 84.1%, 94.1%, 98.0%, 99.4%, 99.8%.
@@ -185,9 +186,9 @@ def test_examples_narration_in_english_is_exact():
     assert tie.sentences == (
         "Vito rolls two dice for a total of 9 and stops.",
         "Rosa matches that total with three dice and stops.",
-        "So does Sal, with three dice.",
+        "So does Carlo, with three dice.",
         "All three players tie on 9.",
-        "Rosa and Sal rolled the most dice, three each; Rosa rolled earlier and wins the tie.",
+        "Rosa and Carlo rolled the most dice, three each; Rosa rolled earlier and wins the tie.",
         "Rosa takes all eight dice on the table and now has 53.",
     )
     # A re-roll never opens a turn: it does not name the player again.
@@ -202,10 +203,11 @@ def test_examples_narration_in_english_is_exact():
         "That is clear of the card, so Vito stops with one re-roll to spare.",
     )
     # Both turns trigger the yellow card on the first roll: the second says "too", and the two players are "both".
-    # Once Vito has triggered it, Rosa wins with any result clear of it: she rolls a single die, and is unlucky.
+    # Once Vito has triggered it, Rosa wins with any result clear of it: she rolls a single die, and is unlucky. The
+    # card is "Any die showing 1": the die that sets it off is told, not a total that plays no part.
     assert views["nobody-wins"].sentences == (
-        "Vito rolls three dice (a total of 6) and triggers the yellow card at once.",
-        "Rosa rolls one die for a total of 1 and triggers the card too.",
+        "Vito rolls three dice and triggers the yellow card at once: one of them shows 1.",
+        "Rosa rolls one die and triggers the card too: it shows 1.",
         "Both players triggered the card, so nobody wins the round: the four dice on the table stay there for the "
         "winner of the next round.",
     )
@@ -292,32 +294,42 @@ def test_pool_groups_join_neighbouring_player_counts_with_the_same_pool():
     assert pool_groups(((2, 48), (3, 36), (4, 48))) == [(48, 2, 2), (36, 3, 3), (48, 4, 4)]  # not side by side
 
 
-def test_a_card_for_one_die_says_any():
+def test_a_card_for_one_die_says_one_or_more_like_its_neighbours():
     t = tr("en")
     card = gang_rules(G).card("odd-1")
-    assert (card.n, condition_text(card, t)) == (1, "Any odd die")
+    assert (card.n, condition_text(card, t)) == (1, "One or more odd dice")
     assert condition_text(gang_rules(G).card("odd-2"), t) == "Two or more odd dice"
 
 
 def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_elimination():
     g = game("gang-of-dice")
     assert (g.values["table_gang"], g.values["gangster_pips"]) == (12, 6)
-    text = html_text(html("gang-of-dice", "en")).replace("\u2060", "")  # word joiners are typography, not words
+    markup = html("gang-of-dice", "en").replace("\u2060", "")
+    # The print-and-play note leads into its own list, one procedure to an item.
+    assert '<aside class="note"><strong>Print-and-play:</strong> roll the shared dice.<ul class="items">' in markup
+    text = html_text(markup)  # word joiners are typography, not words
     for sentence in (
-        # The dice are counted under Components; Also needed says where they come from, and lists the cards.
+        # The dice are counted under Components, once; Also needed says where they come from, and the kit's cards.
         "Gang die 12\u00a0for the whole table",
-        "Also needed 12\u00a0ordinary six-sided dice, or the kit’s paper dice 18\u00a0warning cards score pad to track "
-        "every pool pencil",
+        "Also needed the 18\u00a0warning cards from the kit ordinary six-sided dice for the dice above, or the kit’s "
+        "paper dice score pad to track every pool pencil one player aid per player (optional)",
+        "Your turn ends when you stop or have no re-roll left, or at once if you trigger a yellow card. Your total is "
+        "the sum of your dice; leave them on the table in front of you.",
         "Each die has a gangster face; its other faces show the numbers 1\u00a0to 5. Ordinary six-sided dice will do, "
         "with the 6\u00a0as the gangster.",
         "Print-and-play: nobody needs a whole pool of real dice. The table shares 12\u00a0dice, and each pool is just a "
         "number on the score pad.",
         "Of the players who did not trigger the warning card, the one with the highest total wins the round and adds "
         "every die on the table to their pool.",
-        "To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down how many dice of each group show "
-        "each face. A roll made in groups is one roll: to re-roll some of its dice, cross their faces off and roll that "
-        "many dice again; a yellow card is checked only when every group of that roll (or re-roll) has been rolled, "
-        "against every face written down.",
+        # The print-and-play procedures one to a line, in the note under the turn.
+        "Print-and-play: roll the shared dice. When your turn ends, write down how many dice you rolled, your total, "
+        "and whether you triggered the card, then pass the dice on.",
+        "To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down how many dice in each group show "
+        "each face. A roll made in groups is still one roll. To re-roll some of those dice, cross their faces off your "
+        "notes and roll that many dice again. A yellow card is checked only once every group of a roll (or re-roll) "
+        "has been rolled, against all the faces written down.",
+        "If every player triggers the card in round\u00a012, the last round, every die on the table is discarded.",
+        "A gangster never counts towards a warning card (see Components).",
         "A player whose pool is empty at the start of a round is eliminated. If only one player still has dice, that "
         "player wins at once.",
         "The highest total clear of the card wins and takes every die on the table.",

@@ -36,7 +36,8 @@ def test_pad_reads_back_the_table_and_each_players_columns(gang_pdf, project, pa
     for label in ("Card", "Left on the table", "Rolled", "Total", "Pool"):
         assert words.count(f"{label}:") == 1  # the legend says what each column holds
     assert "Tick if you triggered the card." in words
-    assert "The winner of a bonus round also takes its bonus dice, shown under the round’s number." in words
+    assert "The winner of a bonus round also takes that round’s bonus dice, shown under its number." in words
+    assert "Card: the round’s warning card. Left on the table: dice from a round nobody won" in words
     # Player counts side by side with the same pool share one entry (2 and 3 players start with 48).
     assert "Pool at the start: 48 dice (2–3 players) · 36 dice (4 players)" in words
     assert "yellow" not in words.lower()  # yellow is a card colour, never a kind of round
@@ -63,6 +64,19 @@ def test_a_tick_box_per_player_per_round_in_the_triggered_column(gang_pdf, proje
         number = next(n for cy, n in rows.items() if abs(y + h / 2 - cy) < TOLERANCE)
         seen.add((column, number))
     assert seen == {(p, n) for p in range(1, game.players[1] + 1) for n in range(1, game.params.rounds + 1)}
+
+
+def test_the_start_row_shades_every_cell_but_the_pools(gang_pdf, project):
+    """The start row holds each starting pool only: its other cells (card, dice left, rolled, total, tick) are
+    shaded, so nobody writes there."""
+    _, pad = pad_of(project)
+    page = reader(gang_pdf("score-pad")).pages[0]
+    shade = tuple(round(v / 255, 2) for v in (0xCF, 0xD6, 0xDD))
+    start = next(r for row, r in pad.row_boxes() if row.kind == "start")
+    shaded = sorted(round(p.box[0], 1) for p in paths(page)
+                    if p.filled and tuple(round(v, 2) for v in p.colour) == shade
+                    and abs(p.box[1] - start.y) < TOLERANCE and abs(p.box[3] - start.h) < TOLERANCE)
+    assert shaded == sorted(round(c.x, 1) for c in pad.columns[1:] if c.head.key != "pool")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
