@@ -11,6 +11,7 @@ import functools
 import hashlib
 import json
 import pickle
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
@@ -74,12 +75,13 @@ def kept(name: str) -> Callable[[F], F]:
             folder = _folder
             if folder is None:
                 return fn(*args)
-            digest = hashlib.sha256(json.dumps([name, code_version(), canonical(args)]).encode()).hexdigest()[:32]
-            path = folder / f"{name}-{digest}.pickle"
+            version = code_version()
+            digest = hashlib.sha256(json.dumps([name, version, canonical(args)]).encode()).hexdigest()[:32]
+            path = folder / f"{name}.{version[:12]}.{digest}.pickle"
             found = _read(path)
             if found is not _MISSING:
                 return found
-            with _lock(folder / f"{name}-{digest}.lock"):  # another process deriving it: wait, then read it
+            with _lock(path.with_suffix(".lock")):  # another process deriving it: wait, then read it
                 found = _read(path)
                 if found is not _MISSING:
                     return found
@@ -88,12 +90,24 @@ def kept(name: str) -> Callable[[F], F]:
                     atomic_write_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
                 except (OSError, pickle.PicklingError, AttributeError, TypeError):
                     pass  # a cache that cannot be written only costs time
+                _prune(folder, name, version[:12])
             return value
         return derive  # type: ignore[return-value]
     return wrap
 
 
 _MISSING = object()
+
+
+def _prune(folder: Path, name: str, version: str) -> None:
+    """Remove what another version of the code kept under `name` (no version reads it again: a solved strategy
+    is tens of megabytes); what this version kept for other rules stays."""
+    for stale in folder.glob(f"{name}.*.*"):
+        if stale.name.split(".")[1] != version and stale.suffix in (".pickle", ".lock"):
+            stale.unlink(missing_ok=True)
+    for legacy in folder.glob(f"{name}-*"):  # kept before the version was part of the name
+        if re.fullmatch(rf"{re.escape(name)}-[0-9a-f]{{32}}\.(pickle|lock)", legacy.name):
+            legacy.unlink(missing_ok=True)
 
 
 def _read(path: Path) -> Any:
