@@ -16,8 +16,9 @@ from ..project import FONTS_DIR, Project
 from ..templating import game_context, render_template, template_file, template_folders
 from . import aid, dice, pads
 from .art import face_defs, face_group
+from .measure import POINTS_PER_INCH, width
 from .options import BLANK_DIE, Options
-from .page import Frame, Rect, ruler
+from .page import MM_PER_INCH, Frame, Rect, ruler
 
 
 def mm(value: float) -> str:
@@ -40,6 +41,7 @@ def common_context(game: Game, tr: Translator, frame: Frame) -> dict[str, Any]:
         "mm": mm,
         "points": points,
         "ruler": ruler(footer.x, footer.y + 7.5),  # metric baseline low enough for its numbers above it
+        "text_width": lambda text, size: width(text, size * POINTS_PER_INCH / MM_PER_INCH),  # size in mm
         "face_group": face_group,
         "face_defs": lambda scope: face_defs(scope, game.faces),
         "bare": False,  # `pnp export` draws items alone on pages of their own size, without the sheet's frame
