@@ -14,6 +14,7 @@ from helpers import run, stub_renders
 
 from pnp.build import EVERY, build
 from pnp.project import Project
+from pnp.sheets.pads import INTRO
 
 GAMES = ["dice-arena", "dead-mans-dice"]
 LANGS = ["en", "es"]
@@ -35,6 +36,9 @@ def stand_in(html: str, *args, **kwargs) -> tuple[bytes, list[str]]:
 def fast(monkeypatch):
     monkeypatch.setattr("pnp.sheets.files.render_pdf", stand_in)  # first, so the module is imported with the real one
     monkeypatch.setattr("pnp.pdf.render_pdf", stand_in)  # the rulebooks and what-to-print pages, looked up as they render
+    # The score pads' legends measured as the room they are given: WeasyPrint lays each out otherwise, a third of the
+    # time these builds take; what is made again, and when, does not depend on the measure.
+    monkeypatch.setattr("pnp.sheets.kinds.box_height", lambda *args, **kwargs: INTRO)
 
 
 def names(out: Path, paths: list[Path]) -> list[str]:
