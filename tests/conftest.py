@@ -6,6 +6,7 @@ import fcntl
 import hashlib
 import os
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,6 +26,10 @@ Made = Callable[..., Path]
 # a warm run, the last run's). An absolute FOLDER wins over the project root it is joined to.
 derived.FOLDER = str(ROOT / derived.FOLDER)
 derived.use(Path(derived.FOLDER))  # and outside a build too (a rulebook's HTML made in a test)
+
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: without it every xdist worker compiles pnp and
+# rewrites every test module's assertions again on every run, 2.5 s of CPU each (pytest reads cached files anyway).
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture(scope="session")

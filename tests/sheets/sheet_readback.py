@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path as FilePath
 
 import pypdf
@@ -48,12 +48,12 @@ class Path:
     stroke_colour: tuple[float, ...] = ()
     """The stroke colour (RG/G/K operands) in force when it was painted."""
 
-    @property
+    @cached_property
     def points(self) -> list[tuple[float, float]]:
         """Every point of its subpaths; a lone move paints nothing and is left out."""
         return [p for sub in self.subpaths if len(sub) > 1 for p in sub]
 
-    @property
+    @cached_property
     def box(self) -> tuple[float, float, float, float]:
         """(left, top, width, height) of the path's points."""
         xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
@@ -97,12 +97,20 @@ def _multiply(m, n):
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
+_PATHS: dict[int, tuple[PageObject, list[Path]]] = {}
+
+
 def paths(page: PageObject) -> list[Path]:
-    """Every path painted on the page (form XObjects included), in millimetres, y growing downwards."""
-    height = float(page.mediabox.height)
-    found: list[Path] = []
-    _walk(page.get_contents(), page["/Resources"], (1, 0, 0, 1, 0, 0), height, found, page.pdf)
-    return found
+    """Every path painted on the page (form XObjects included), in millimetres, y growing downwards.
+
+    Walked once per page object however many tests read it (the readers are cached, so their pages are too)."""
+    held = _PATHS.get(id(page))
+    if held is None or held[0] is not page:  # the page is kept with its paths, so its id stays its own
+        height = float(page.mediabox.height)
+        found: list[Path] = []
+        _walk(page.get_contents(), page["/Resources"], (1, 0, 0, 1, 0, 0), height, found, page.pdf)
+        held = _PATHS[id(page)] = (page, found)
+    return held[1]
 
 
 def _walk(content, resources, ctm, height, found, pdf) -> None:

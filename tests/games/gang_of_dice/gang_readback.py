@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from PIL import Image
 
 MM_PER_PT = 25.4 / 72
 """Millimetres per PDF point."""
@@ -21,10 +23,15 @@ def dark_share(path: Path, dpi: float = 50.0) -> list[float]:
     return shares
 
 
+@cache
+def _greyscale(path: Path, page: int, dpi: float) -> Image.Image:
+    """A page printed in greyscale, rendered once however many points of it are read."""
+    return pdfium.PdfDocument(path)[page].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+
+
 def grey_at(path: Path, page: int, x: float, y: float, dpi: float = 150.0) -> int:
     """The page printed in greyscale, its grey (0 black, 255 white) at (x, y) millimetres from the top left."""
-    image = pdfium.PdfDocument(path)[page].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
-    return int(image.getpixel((round(x / 25.4 * dpi), round(y / 25.4 * dpi))))
+    return int(_greyscale(path, page, dpi).getpixel((round(x / 25.4 * dpi), round(y / 25.4 * dpi))))
 
 
 def characters(page) -> list[tuple[str, float, float, float, float]]:

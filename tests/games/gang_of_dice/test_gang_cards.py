@@ -141,11 +141,12 @@ def test_fold_over_cards_are_exact_and_their_backs_mirror_them_about_the_fold(ga
         printed += 1
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_fold_over_crop_marks_stay_outside_and_continue_every_cut(gang_pdf, paper):
-    pdf = gang_pdf("cards-fold", paper=paper)
+# The two fold-over files the test above reads: each paper, each ink (no file built for this test alone).
+@pytest.mark.parametrize("paper, ink", [("a4", "full"), ("letter", "low")])
+def test_fold_over_crop_marks_stay_outside_and_continue_every_cut(gang_pdf, paper, ink):
+    pdf = gang_pdf("cards-fold", paper=paper, ink=ink)
     for page in reader(pdf).pages:
-        boxes = trims(page, "full")
+        boxes = trims(page, ink)
         cuts_x = {round(v, 1) for x, _, w, _ in boxes for v in (x, x + w)}
         cuts_y = {round(v, 1) for _, y, _, h in boxes for v in (y, y + h)}
         marks = [p.as_segment() for p in paths(page) if p.stroked and not p.dashed and p.as_segment()
@@ -205,10 +206,11 @@ def test_ink_low_puts_the_low_ink_cards_in_the_kit(gang_pdf, project, tmp_path):
         assert kit_texts[first + i] == words
 
 
-@pytest.mark.parametrize("kind, ink", [("cards", "full"), ("cards-low-ink", "full"), ("cards-fold", "full"),
-                                       ("cards-fold", "low")])
-def test_no_word_on_the_cards_under_7_pt(gang_pdf, kind, ink):
-    sizes = font_sizes(gang_pdf(kind, ink=ink))
+# Type sizes do not change with the paper: the low-ink fold-over cards are read on Letter, the file built above.
+@pytest.mark.parametrize("kind, ink, paper", [("cards", "full", "a4"), ("cards-low-ink", "full", "a4"),
+                                              ("cards-fold", "full", "a4"), ("cards-fold", "low", "letter")])
+def test_no_word_on_the_cards_under_7_pt(gang_pdf, kind, ink, paper):
+    sizes = font_sizes(gang_pdf(kind, paper=paper, ink=ink))
     assert sizes and [s for s in sizes if s[1] < SMALLEST - 0.01] == []
 
 
