@@ -139,8 +139,10 @@ class PlayingView:
 
     lead: str
     head: tuple[str, ...]
+    """The columns' group head (the dice left on the board), then each column's dice."""
     rows: tuple[tuple[str, tuple[str, ...]], ...]
-    """Per row: the dice left on the board, then a cell per column."""
+    """Per row: a score situation, then a cell per column. Four rows of situations, not a row per set of dice: the
+    table is half as tall, so the section and the quick reference share a page."""
     after: tuple[str, ...]
 
 
@@ -205,6 +207,7 @@ def playing_view(rules: E.DicemantsRules, tr: Translator) -> PlayingView:
         thumb=tr.decimal(p.thumb_per_turn, 2), best=tr.decimal(p.per_turn, 2)) + " " + tr.format(tr.gettext(
             "Against the best play, it wins {first} of games moving first and {second} moving second."),
             first=tr.percent(p.thumb_first), second=tr.percent(p.thumb_second)))
-    rows = tuple((tr.join(list(row.board)), tuple(_cell(c, tr) for c in row.cells)) for row in p.rows)
-    return PlayingView(lead, (tr.gettext("Dice on the board"), *(_heading(s, tr) for s in p.situations)), rows,
+    rows = tuple((_heading(s, tr), tuple(_cell(row.cells[i], tr) for row in p.rows))
+                 for i, s in enumerate(p.situations))
+    return PlayingView(lead, (tr.gettext("Dice on the board"), *(tr.join(list(row.board)) for row in p.rows)), rows,
                        tuple(after))

@@ -30,14 +30,15 @@ def test_the_rulebooks_print_the_solution(made):
     assert "the first player wins 56.4% of games and the second player 43.6%." in english
     assert "it wins 54.3% of games moving first and 41.9% moving second." in english
     assert "Playing well When to stop, for two players racing to 21 diamonds" in english
-    assert "F 3 4 4 3 A and B — — — 4" in english
+    assert "Dice on the board A F A and B A and D A and F D and F A, B, and F A, D, and F" in english
+    assert "Level, 10–10 5 3 — — 4 — — — Behind by 5, 5–10 — 4 — — — — — —" in english
     for lang in ("en", "ru"):
         text, view = pdf_text(made("dicemants", "rulebook", lang)), playing_view(rules, tr(lang))
         for sentence in (view.lead, *view.after):
             assert spaced(sentence) in text
         assert spaced(" ".join(view.head)) in text
-        for board, cells in view.rows:
-            assert spaced(" ".join([board, *cells])) in text
+        for situation, cells in view.rows:
+            assert spaced(" ".join([situation, *cells])) in text
 
 
 def test_the_table_follows_the_goal():
@@ -54,8 +55,9 @@ def test_the_table_follows_the_goal():
     assert {row.board: tuple(c.threshold for c in row.cells) for row in ten.rows} == {
         ("F",): (None, None, None, 2)}
     view = playing_view(replace(toy, goal=8), tr("en"))
-    assert view.head == ("Dice on the board", "Level, 4–4", "Behind by 2, 2–4", "Behind by 4, 0–4", "Ahead by 2, 4–2")
-    assert view.rows == (("A", ("—", "—", "—", "2")), ("F", ("2", "—", "—", "2")))
+    assert view.head == ("Dice on the board", "A", "F")  # a column per set of dice, a row per score situation
+    assert view.rows == (("Level, 4–4", ("—", "2")), ("Behind by 2, 2–4", ("—", "—")), ("Behind by 4, 0–4", ("—", "—")),
+                         ("Ahead by 2, 4–2", ("2", "2")))
     assert view.lead.startswith("When to stop, for two players racing to 8 diamonds:")
 
 
