@@ -109,7 +109,7 @@ def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False
         optional_note = tr.gettext("optional")
         if wanted and 0 < ordinary_stickers < sheets:  # ordinary dice need the first pages only
             # TRANSLATORS: beside the sheets of sticker paper to buy, in brackets: "1 (2 with blank dice)".
-            more = tr.format(tr.gettext("{n} with blank dice"), n=sheets)
+            more = tr.format(tr.game_gettext(game.id, "{n} with blank dice"), n=sheets)
             out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, ordinary_stickers),), more))
         else:
             out.append(Buy(tr.gettext("Sticker paper (full-page labels)"), ((0, sheets),),
