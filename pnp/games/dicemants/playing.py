@@ -138,8 +138,10 @@ class PlayingView:
     """The section in the reader's language: a lead, the when-to-stop table, and what follows it."""
 
     lead: str
-    head: tuple[str, ...]
-    """The columns' group head (the dice left on the board), then each column's dice."""
+    heads: tuple[str, str]
+    """The rows' head (the scores) and the columns' group head (the dice left on the board)."""
+    dice: tuple[str, ...]
+    """Each column's dice."""
     rows: tuple[tuple[str, tuple[str, ...]], ...]
     """Per row: a score situation, then a cell per column. Four rows of situations, not a row per set of dice: the
     table is half as tall, so the section and the quick reference share a page."""
@@ -161,53 +163,57 @@ def _cell(cell: Cell, tr: Translator) -> str:
 
 
 def _heading(s: Situation, tr: Translator) -> str:
-    # TRANSLATORS: a score pair in the head of the when-to-stop table: your diamonds, then the other player's.
+    # TRANSLATORS: a score pair in the when-to-stop table's row heads: your diamonds, then the other player's.
     scores = tr.format(tr.gettext("{mine}\u2013{other}"), mine=s.mine, other=s.other)
     if s.lead == 0:
-        # TRANSLATORS: heads of the when-to-stop table's columns: level scores, you behind or ahead by {n} diamonds.
-        return tr.format(tr.gettext("Level, {scores}"), scores=scores)
+        # TRANSLATORS: the when-to-stop table's row heads: the scores level, you behind or ahead by {n} diamonds.
+        return tr.format(tr.gettext("Level ({scores})"), scores=scores)
     if s.lead < 0:
-        return tr.format(tr.ngettext("Behind by {n}, {scores}", "Behind by {n}, {scores}", -s.lead), n=-s.lead,
+        return tr.format(tr.ngettext("{n} behind ({scores})", "{n} behind ({scores})", -s.lead), n=-s.lead,
                          scores=scores)
-    return tr.format(tr.ngettext("Ahead by {n}, {scores}", "Ahead by {n}, {scores}", s.lead), n=s.lead,
-                     scores=scores)
+    return tr.format(tr.ngettext("{n} ahead ({scores})", "{n} ahead ({scores})", s.lead), n=s.lead, scores=scores)
 
 
 def playing_view(rules: E.DicemantsRules, tr: Translator) -> PlayingView:
     """The section, exactly as solved, in the reader's language."""
     p = playing(rules)
     lead = tr.format(tr.ngettext(
-        "When to stop, for two players racing to {goal} diamond: the play that wins most often, solved exactly. Find "
-        "the dice left on the board and the score (yours first): stop once your bag holds the number of diamonds "
-        "shown, or more. A dash means roll on, whatever your bag holds.",
-        "When to stop, for two players racing to {goal} diamonds: the play that wins most often, solved exactly. Find "
-        "the dice left on the board and the score (yours first): stop once your bag holds the number of diamonds "
-        "shown, or more. A dash means roll on, whatever your bag holds.", p.goal), goal=p.goal)
-    after = [tr.gettext("With any other dice left on the board, roll on. Whatever the table says, stop as soon as "
-                        "banking wins the game.")]
+        "This table is solved exactly from the rules for two players racing to {goal} diamond: it shows when the play "
+        "that wins most often stops. Each row is a score before your turn, yours first; each column, the dice left on "
+        "the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever your bag "
+        "holds.",
+        "This table is solved exactly from the rules for two players racing to {goal} diamonds: it shows when the play "
+        "that wins most often stops. Each row is a score before your turn, yours first; each column, the dice left on "
+        "the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever your bag "
+        "holds.", p.goal), goal=p.goal)
+    after = [tr.gettext("With any other dice on the board, roll on. Whatever the table says, stop when banking would "
+                        "win.")]
     if any(c.threshold is None and (c.stop or c.mixed) for row in p.rows for c in row.cells):
         after.append(tr.gettext("Where a cell lists numbers, stop only with those; a number in brackets: stop there "
                                 "in some positions only."))
-    after.append(tr.format(tr.gettext("When both players play their best, the first player wins {first} of games "
-                                      "and the second player {second}."),
+    after.append(tr.format(tr.gettext("When both players play their best, the player who goes first wins {first} of "
+                                      "games and the other player {second}."),
                            first=tr.percent(p.first), second=tr.percent(1 - p.first)))
     if p.thumb_never:
         rule = tr.format(tr.ngettext(
-            "The best simple rule is to draw {n:word} die each turn and never stop by choice, only when banking wins.",
-            "The best simple rule is to draw {n:word} dice each turn and never stop by choice, only when banking "
-            "wins.", p.thumb_dice), n=p.thumb_dice)
+            "The best simple rule: draw {n:word} die every turn and keep re-rolling until your turn ends by itself, "
+            "stopping only when banking would win.",
+            "The best simple rule: draw {n:word} dice every turn and keep re-rolling until your turn ends by itself, "
+            "stopping only when banking would win.", p.thumb_dice), n=p.thumb_dice)
     else:
         rule = tr.format(tr.ngettext(
-            "The best simple rule is to stop once your bag holds {n:word} diamond, or when banking wins.",
-            "The best simple rule is to stop once your bag holds {n:word} diamonds, or when banking wins.",
+            "The best simple rule: stop once your bag holds {n:word} diamond, or when banking would win.",
+            "The best simple rule: stop once your bag holds {n:word} diamonds, or when banking would win.",
             p.thumb), n=p.thumb) + " " + tr.format(tr.ngettext(
-                "It draws {n:word} die each turn.", "It draws {n:word} dice each turn.", p.thumb_dice), n=p.thumb_dice)
+                "It draws {n:word} die every turn.", "It draws {n:word} dice every turn.", p.thumb_dice),
+                n=p.thumb_dice)
     after.append(rule + " " + tr.format(tr.gettext(
-        "Diamonds banked per turn, on average: {thumb} with this rule, {best} with the play that banks the most."),
+        "This rule banks {thumb} diamonds a turn on average; the most any way of playing can bank is {best}."),
         thumb=tr.decimal(p.thumb_per_turn, 2), best=tr.decimal(p.per_turn, 2)) + " " + tr.format(tr.gettext(
-            "Against the best play, it wins {first} of games moving first and {second} moving second."),
-            first=tr.percent(p.thumb_first), second=tr.percent(p.thumb_second)))
+            "Against a player who plays their best, it wins {first} of games when it goes first and {second} when it "
+            "goes second."), first=tr.percent(p.thumb_first), second=tr.percent(p.thumb_second)))
     rows = tuple((_heading(s, tr), tuple(_cell(row.cells[i], tr) for row in p.rows))
                  for i, s in enumerate(p.situations))
-    return PlayingView(lead, (tr.gettext("Dice on the board"), *(tr.join(list(row.board)) for row in p.rows)), rows,
-                       tuple(after))
+    # TRANSLATORS: the when-to-stop table's heads: the rows' (the scores) and the columns' (sets of dice).
+    heads = (tr.gettext("Score (yours first)"), tr.gettext("Dice left on the board"))
+    return PlayingView(lead, heads, tuple(tr.join(list(row.board)) for row in p.rows), rows, tuple(after))

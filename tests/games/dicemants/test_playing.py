@@ -27,16 +27,17 @@ def test_the_rulebooks_print_the_solution(made):
         ("A", "B", "F"): (None, None, None, 3), ("A", "D", "F"): (None, None, None, 3)}
     assert all(c.threshold is not None or not (c.stop or c.mixed) for row in p.rows for c in row.cells)
     english = pdf_text(made("dicemants", "rulebook"))
-    assert "the first player wins 56.4% of games and the second player 43.6%." in english
-    assert "it wins 54.3% of games moving first and 41.9% moving second." in english
-    assert "Playing well When to stop, for two players racing to 21 diamonds" in english
-    assert "Dice on the board A F A and B A and D A and F D and F A, B, and F A, D, and F" in english
-    assert "Level, 10–10 5 3 — — 4 — — — Behind by 5, 5–10 — 4 — — — — — —" in english
+    assert "the player who goes first wins 56.4% of games and the other player 43.6%." in english
+    assert "it wins 54.3% of games when it goes first and 41.9% when it goes second." in english
+    assert "This rule banks 2.55 diamonds a turn on average; the most any way of playing can bank is 2.60." in english
+    assert "Playing well This table is solved exactly from the rules for two players racing to 21 diamonds" in english
+    assert "Score (yours first) Dice left on the board A F A and B A and D A and F D and F A, B, and F A, D, and F" in english
+    assert "Level (10–10) 5 3 — — 4 — — — 5 behind (5–10) — 4 — — — — — —" in english
     for lang in ("en", "ru"):
         text, view = pdf_text(made("dicemants", "rulebook", lang)), playing_view(rules, tr(lang))
         for sentence in (view.lead, *view.after):
             assert spaced(sentence) in text
-        assert spaced(" ".join(view.head)) in text
+        assert spaced(" ".join([*view.heads, *view.dice])) in text
         for situation, cells in view.rows:
             assert spaced(" ".join([situation, *cells])) in text
 
@@ -55,10 +56,10 @@ def test_the_table_follows_the_goal():
     assert {row.board: tuple(c.threshold for c in row.cells) for row in ten.rows} == {
         ("F",): (None, None, None, 2)}
     view = playing_view(replace(toy, goal=8), tr("en"))
-    assert view.head == ("Dice on the board", "A", "F")  # a column per set of dice, a row per score situation
-    assert view.rows == (("Level, 4–4", ("—", "2")), ("Behind by 2, 2–4", ("—", "—")), ("Behind by 4, 0–4", ("—", "—")),
-                         ("Ahead by 2, 4–2", ("2", "2")))
-    assert view.lead.startswith("When to stop, for two players racing to 8 diamonds:")
+    assert view.dice == ("A", "F")  # a column per set of dice, a row per score situation
+    assert view.rows == (("Level (4–4)", ("—", "2")), ("2 behind (2–4)", ("—", "—")), ("4 behind (0–4)", ("—", "—")),
+                         ("2 ahead (4–2)", ("2", "2")))
+    assert view.lead.startswith("This table is solved exactly from the rules for two players racing to 8 diamonds:")
 
 
 def test_a_cell_that_is_no_threshold_lists_where_it_stops():
