@@ -72,8 +72,9 @@ def page_texts(path: Path) -> list[str]:
 
 
 def pdf_text(path: Path) -> str:
-    """A PDF's text on one line: words hyphenated at a line end joined again, white space folded."""
-    return " ".join(re.sub(r"-\n", "", "\n".join(page_texts(path))).split())
+    """A PDF's text on one line: words hyphenated at a line end joined again (PDFium gives such a hyphen as U+FFFE,
+    or as a hyphen before the line's end), white space folded."""
+    return " ".join(re.sub(r"\ufffe\n?|-\n", "", "\n".join(page_texts(path))).split())
 
 
 def run(*argv: str) -> tuple[int, str, str]:
