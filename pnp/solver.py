@@ -528,7 +528,8 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
     kt[0] = 0.0  # banking nothing: x, the unknown
     zero = np.zeros((turn.ends.cols, 1))
     zero[0] = 1.0
-    stop_a = kt[np.minimum(turn.stop_bank, kt.shape[0] - 1)]  # roll states × columns
+    bank_at = np.minimum(turn.stop_bank, kt.shape[0] - 1)
+    stop_a = kt[bank_at]  # roll states × columns
     stop_b = np.repeat((turn.stop_bank == 0).astype(float)[:, None], k, axis=1)
     stop = np.hstack([stop_a, stop_b])
     ends = np.hstack([kt, np.repeat(zero, k, axis=1)])
@@ -554,7 +555,11 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
             r = own.shape[0]
             return np.where(go[:, None, :], own.reshape(r, 2, n), stops.reshape(r, 2, n)).reshape(r, 2 * n)
         # Row-major copies: a sparse product copies any other layout on every call.
-        own_ab, own_after, own_stop, own_ends = (np.ascontiguousarray(v[:, sel]) for v in (ab, after, stop, ends))
+        if n == k:  # every column: the arrays as they are
+            own_ab, own_after, own_stop, own_ends = ab, after, stop, ends
+        else:
+            own_ab, own_after, own_ends = (np.ascontiguousarray(v[:, sel]) for v in (ab, after, ends))
+            own_stop = np.hstack([kt[:, active][bank_at], stop_b[:, :n]])
         for layer in turns.layers:
             rows = layer.rows
             given = layer.ends @ own_ends + layer.forced @ own_ab + layer.optional @ own_after
@@ -573,7 +578,8 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
                     raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
             own_ab[rows] = own
             own_after[rows] = better(own, stops, own[:, :n] + own[:, n:] * xs > stop_value)
-        ab[:, sel], after[:, sel] = own_ab, own_after
+        if n < k:
+            ab[:, sel], after[:, sel] = own_ab, own_after
         a, b = ab[:, :k], ab[:, k:]
         v, best, new_x = chances(ab, x)
         sa, sb = turn.starts.dot(a), turn.starts.dot(b)
