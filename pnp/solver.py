@@ -344,6 +344,12 @@ class _Layer:
     optional_in: sparse.csr_matrix
     cyclic: bool
 
+    @functools.cached_property
+    def both_in(self) -> sparse.csr_matrix:
+        """rows × 2·rows: forced_in and optional_in side by side, applied to the values stacked over the values after
+        the choice (one product a sweep)."""
+        return sparse.hstack([self.forced_in, self.optional_in], format="csr")
+
 
 def _csr(m: Chances, rows: np.ndarray, cols: np.ndarray | None, n_cols: int) -> sparse.csr_matrix:
     """The entries of `m` from `rows` (renumbered 0..) to `cols` (renumbered 0..; None: every column, as is)."""
@@ -530,6 +536,7 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
     zero[0] = 1.0
     bank_at = np.minimum(turn.stop_bank, kt.shape[0] - 1)
     stop_a = kt[bank_at]  # roll states × columns
+    unsure = stop_a < 1.0  # stopping does not win at once
     stop_b = np.repeat((turn.stop_bank == 0).astype(float)[:, None], k, axis=1)
     stop = np.hstack([stop_a, stop_b])
     ends = np.hstack([kt, np.repeat(zero, k, axis=1)])
@@ -564,13 +571,18 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
             rows = layer.rows
             given = layer.ends @ own_ends + layer.forced @ own_ab + layer.optional @ own_after
             stops, own = own_stop[rows], given
-            stop_value = stops[:, :n] + stops[:, n:] * xs
+            # Rolling on never beats a sure win: compared with infinity there, a tie is never left to rounding.
+            stop_value = np.where(stops[:, :n] >= 1.0, np.inf, stops[:, :n] + stops[:, n:] * xs)
             if layer.cyclic:  # value iteration over the layer's own transitions
-                own = own_ab[rows]
+                r = rows.size
+                stacked = np.empty((2 * r, 2 * n))  # the values over the values after the choice
+                own, chosen = stacked[:r], stacked[r:].reshape(r, 2, n)
+                own[...] = own_ab[rows]
                 value = own[:, :n] + own[:, n:] * xs
                 for _ in range(MAX_SWEEPS):
-                    go = value > stop_value  # roll on where it beats stopping
-                    own = given + layer.forced_in @ own + layer.optional_in @ better(own, stops, go)
+                    chosen[...] = own.reshape(r, 2, n)
+                    np.copyto(chosen, stops.reshape(r, 2, n), where=(value <= stop_value)[:, None, :])  # roll on
+                    np.add(given, layer.both_in @ stacked, out=own)  # where it beats stopping, else stop
                     moved, value = value, own[:, :n] + own[:, n:] * xs
                     if float(np.max(np.abs(value - moved))) < RACE_TOLERANCE:
                         break
@@ -584,9 +596,9 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
         v, best, new_x = chances(ab, x)
         sa, sb = turn.starts.dot(a), turn.starts.dot(b)
         # The values are exact where the choices made at the old x are still the best at the new one.
-        go_on = a + b * new_x > stop_a + stop_b * new_x
-        changed = (go_on != (a + b * x > stop_a + stop_b * x)).any(axis=0) | (best != np.argmax(sa + sb * new_x,
-                                                                                                  axis=0))
+        go_on = (a + b * new_x > stop_a + stop_b * new_x) & unsure
+        before = (a + b * x > stop_a + stop_b * x) & unsure
+        changed = (go_on != before).any(axis=0) | (best != np.argmax(sa + sb * new_x, axis=0))
         x = new_x
         if not changed.any():
             return v, best, go_on, ab
