@@ -629,7 +629,7 @@ def solve_race(turn: TurnModel | Turns, goal: int) -> RaceSolution:
     win = np.zeros((goal, goal))
     option = np.zeros((goal, goal), dtype=np.int64)
     go_on = np.zeros((m.states, goal, goal), dtype=bool)
-    before: tuple[np.ndarray, np.ndarray] | None = None  # the last total's a and b, and their first guess
+    added: np.ndarray | None = None  # the last total's a and b less their first guess
     for total in range(2 * goal - 2, -1, -1):
         pairs = _level(goal, total)
         i, j = pairs[:, 0], pairs[:, 1]
@@ -643,11 +643,9 @@ def solve_race(turn: TurnModel | Turns, goal: int) -> RaceSolution:
             guess[:, c] = until[:, 1:] @ known[c, 1:].T
             guess[:, k + c] = until[:, [0]]
         ab = guess.copy()
-        if before is not None:  # plus what the best play adds at (i, j + 1), or (i + 1, j) at the other's goal
-            done, first = before
+        if added is not None:  # plus what the best play adds at (i, j + 1), or (i + 1, j) at the other's goal
             near = i - max(0, total + 2 - goal) + (j + 1 >= goal)
-            near = np.r_[near, near + done.shape[1] // 2]
-            ab += done[:, near] - first[:, near]
+            ab += np.take(added, np.r_[near, near + added.shape[1] // 2], axis=1)
         partner = i - i.min()
         partner = partner[::-1]  # (j, i): the same total, the order reversed
         x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
@@ -655,7 +653,7 @@ def solve_race(turn: TurnModel | Turns, goal: int) -> RaceSolution:
         win[i, j] = v
         option[i, j] = best
         go_on[:, i, j] = more
-        before = ab, guess
+        added = ab - guess
     return RaceSolution(goal, win, option, go_on)
 
 
