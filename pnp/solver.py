@@ -12,7 +12,9 @@ Two routes, one knowing no game:
   to walk one by one (Dicemants: a turn has tens of thousands of positions) takes this route. `race_chances` races
   two fixed plays, each given by what its turns bank (`Turns.banked` follows a play forward from the turn's start).
 
-Values converge to within `TOLERANCE`; probabilities come from the engines' exact fractions.
+Values converge to within `TOLERANCE`; probabilities come from the engines' exact fractions. The race makes no dense
+matrix product through BLAS (the few small ones are written out or sparse): BLAS threads left idle between products
+spin on the other core, which cost a third more CPU than the race itself needs.
 """
 
 from __future__ import annotations
@@ -460,6 +462,11 @@ class Turns:
             chances.append(values.reshape(m.states, theta.size, banks).transpose(1, 0, 2))
         return np.concatenate(chances)
 
+    def until_points(self, theta: int) -> np.ndarray:
+        """Per turn-start option, the points the play "roll on until stopping banks θ or more" banks on average."""
+        m = self.model
+        return m.starts.dot(np.einsum("rb,b->r", self.until[theta - 1], np.arange(m.ends.cols, dtype=float)))  # no BLAS
+
     def values(self, go: np.ndarray, ends: np.ndarray, stop: np.ndarray) -> np.ndarray:
         """The values of fixed plays at every roll state, a column each: the play rolls on into roll state r where
         go[r, c] (or go[r], every column alike), and stops there worth stop[r, c] elsewhere; a turn that ends banking
@@ -513,8 +520,9 @@ class Turns:
             mass[rows] = own[:, group]
         # A turn ends where a roll ends it, or where the play stops after a roll that offered the choice.
         stopped = np.where(go, 0.0, _transposed(m.optional).dot(mass))
-        bank = np.eye(m.ends.cols)[np.minimum(m.stop_bank, m.ends.cols - 1)]
-        chances: np.ndarray = (_transposed(m.ends).dot(mass) + bank.T @ stopped).T
+        banks = np.minimum(m.stop_bank, m.ends.cols - 1)  # sparse, not BLAS (module docstring)
+        bank = sparse.csr_matrix((np.ones(m.states), (banks, np.arange(m.states))), shape=(m.ends.cols, m.states))
+        chances: np.ndarray = (_transposed(m.ends).dot(mass) + bank @ stopped).T
         return chances
 
 
@@ -640,7 +648,7 @@ def solve_race(turn: TurnModel | Turns, goal: int) -> RaceSolution:
         for t in np.unique(theta).tolist():
             c = np.flatnonzero(theta == t)
             until = turns.until[t - 1]
-            guess[:, c] = until[:, 1:] @ known[c, 1:].T
+            guess[:, c] = np.einsum("rb,cb->rc", until[:, 1:], known[c, 1:])  # no BLAS (module docstring)
             guess[:, k + c] = until[:, [0]]
         ab = guess.copy()
         if added is not None:  # plus what the best play adds at (i, j + 1), or (i + 1, j) at the other's goal

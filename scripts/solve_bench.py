@@ -62,7 +62,7 @@ def main() -> None:
     print(f"  first player wins {race.first_player:.9f}, rolling {m.options[race.option[0, 0]]} dice")
     thumbs = {}
     for n in range(1, len(rules.dice) + 1):
-        expected = m.starts.dot(turns.until[n - 1] @ np.arange(m.ends.cols, dtype=float)[:, None])[:, 0]
+        expected = turns.until_points(n)
         thumbs[n] = TurnPoints(float(np.max(expected)), int(np.argmax(expected)), m.stop_bank < n, expected)
     thumb = max(thumbs, key=lambda n: thumbs[n].value)
     option = int(thumbs[thumb].option)

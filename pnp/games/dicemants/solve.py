@@ -301,7 +301,7 @@ def solve(rules: E.DicemantsRules) -> Solved:
     # Stop at n diamonds in the bag: the play Turns.until[n - 1], rolling its best number of dice.
     thumbs = {}
     for n in range(1, len(rules.dice) + 1):
-        expected = m.starts.dot(turns.until[n - 1] @ np.arange(m.ends.cols, dtype=float)[:, None])[:, 0]
+        expected = turns.until_points(n)
         thumbs[n] = TurnPoints(float(np.max(expected)), int(np.argmax(expected)), m.stop_bank < n, expected)
     thumb = max(thumbs, key=lambda n: thumbs[n].value)
     against = against_threshold(turns, race, thumb, thumbs[thumb].option)
