@@ -505,8 +505,10 @@ class Turns:
             keys = np.vstack([group.astype(np.int64).view(np.uint8).reshape(-1, 8).T, np.packbits(go[rows], axis=0)])
             _, first, group = np.unique(keys.T, axis=0, return_index=True, return_inverse=True)
             group = group.reshape(-1)
-            on, known = go[rows][:, first], np.ascontiguousarray(mass[:, first])  # row-major, for sparse products
-            forced = start[rows][:, first] + into.forced @ known  # from the layers before (this one's mass still 0)
+            # np.take: a row-major copy (for sparse products), many times faster than indexing columns
+            on, known = np.take(go[rows], first, axis=1), np.take(mass, first, axis=1)
+            # From the layers before (this one's mass still 0).
+            forced = np.take(start[rows], first, axis=1) + into.forced @ known
             offered = into.optional @ known
             own = forced + np.where(on, offered, 0.0)
             if layer.cyclic:
@@ -517,7 +519,7 @@ class Turns:
                         break
                 else:
                     raise NotConverging(f"no settled chances after {MAX_SWEEPS:,} sweeps")
-            mass[rows] = own[:, group]
+            mass[rows] = np.take(own, group, axis=1)
         # A turn ends where a roll ends it, or where the play stops after a roll that offered the choice.
         stopped = np.where(go, 0.0, _transposed(m.optional).dot(mass))
         banks = np.minimum(m.stop_bank, m.ends.cols - 1)  # sparse, not BLAS (module docstring)
@@ -573,7 +575,7 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
         if n == k:  # every column: the arrays as they are
             own_ab, own_after, own_stop, own_ends = ab, after, stop, ends
         else:
-            own_ab, own_after, own_ends = (np.ascontiguousarray(v[:, sel]) for v in (ab, after, ends))
+            own_ab, own_after, own_ends = (np.take(v, sel, axis=1) for v in (ab, after, ends))  # row-major copies
             own_stop = np.hstack([kt[:, active][bank_at], stop_b[:, :n]])
         for layer in turns.layers:
             rows = layer.rows
@@ -697,7 +699,7 @@ def against_threshold(turns: Turns, race: RaceSolution, stop_at: int, option: in
     go = race.go_on.reshape(m.states, -1)
     plays = np.vstack([np.packbits(go, axis=0), race.option.reshape(1, -1).astype(np.uint8)]).T
     _, first, which = np.unique(plays, axis=0, return_index=True, return_inverse=True)
-    best = turns.banked(go[:, first], race.option.reshape(-1)[first])[which.reshape(-1)]
+    best = turns.banked(np.take(go, first, axis=1), race.option.reshape(-1)[first])[which.reshape(-1)]
     return race_chances(goal, (np.broadcast_to(thumb[:, None, :], (goal, goal, banks)),
                                best.reshape(goal, goal, banks)))
 
