@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from helpers import game, pdf_text, spaced, tr
 
@@ -19,6 +20,8 @@ def test_the_rulebooks_print_the_solution(made):
     assert p.first == solved.race.first_player == pytest.approx(0.563979754, abs=1e-9)
     assert (p.thumb, p.thumb_never, p.thumb_dice) == (6, True, 6)  # six dice, never stop by choice
     assert (p.thumb_first, p.thumb_second) == solved.thumb_wins
+    banks = solved.turn.model.stop_bank[:, None, None] + np.arange(rules.goal)[None, :, None]
+    assert not solved.race.go_on[np.broadcast_to(banks >= rules.goal, solved.race.go_on.shape)].any()  # a sure win
     assert (round(p.thumb_first, 4), round(p.thumb_second, 4), round(p.per_turn, 4)) == (0.5429, 0.4190, 2.5973)
     assert p.situations == (Situation(10, 10), Situation(5, 10), Situation(0, 10), Situation(10, 5))
     assert {row.board: tuple(c.threshold for c in row.cells) for row in p.rows} == {
