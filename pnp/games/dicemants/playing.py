@@ -15,7 +15,7 @@ from .solve import DicemantsTurn, solve
 
 @dataclass(frozen=True)
 class Situation:
-    """A score pair the when-to-stop table has a column for: the mover's score and the other player's."""
+    """A score pair the when-to-stop table has a row for: the mover's score and the other player's."""
 
     mine: int
     other: int
@@ -75,8 +75,8 @@ class Playing:
 
 
 def situations(goal: int) -> tuple[Situation, ...]:
-    """The table's columns, from the goal: level at mid-game (the leader holding half the goal), behind by a quarter
-    and by half of the goal, and ahead by a quarter."""
+    """The score situations (the printed table's rows), from the goal: level at mid-game (the leader holding half
+    the goal), behind by a quarter and by half of the goal, and ahead by a quarter."""
     half = goal // 2
     gaps = sorted({max(1, half // 2), half} - {0})
     return (Situation(half, half), *(Situation(half - d, half) for d in gaps), *(Situation(half, half - d)
