@@ -445,11 +445,11 @@ def _render_here_or_there(settings: Settings, renders: list[tuple[Job, Path]], k
 def _derive(games: list[Game], translators: dict[str, Translator], stopping: threading.Event | None = None) -> None:
     """Derive each game's worked examples, odds and playing-well solution once (kept on disk), before the workers
     render the rulebooks."""
+    tr = next(iter(translators.values()))  # what is derived does not depend on the language
     for game in games:
         spec = find_spec(game.id)
         if stopping is not None and stopping.is_set():
             return
-        tr = next(iter(translators.values()))
         if spec.book is not None:
             spec.book.examples(game, tr)
             spec.book.printed_odds(game)

@@ -84,8 +84,8 @@ def situations(goal: int) -> tuple[Situation, ...]:
 
 
 def stop_rows(rules: E.DicemantsRules, turn: DicemantsTurn, race: RaceSolution,
-              columns: tuple[Situation, ...]) -> tuple[StopRow, ...]:
-    """Where the race's best play stops, at each score pair of `columns`, by the dice on the board and the bag.
+              scores: tuple[Situation, ...]) -> tuple[StopRow, ...]:
+    """Where the race's best play stops, at each score pair of `scores`, by the dice on the board and the bag.
 
     Only positions where the player has the choice count (after a roll that lets them stop), and only bags that do
     not already win by banking (every play stops there)."""
@@ -100,7 +100,7 @@ def stop_rows(rules: E.DicemantsRules, turn: DicemantsTurn, race: RaceSolution,
     rows = []
     for board, by_bag in groups.items():
         cells = []
-        for s in columns:
+        for s in scores:
             go = race.go_on[:, s.mine, s.other]
             stop: list[int] = []
             mixed: list[int] = []
@@ -125,12 +125,13 @@ def stop_rows(rules: E.DicemantsRules, turn: DicemantsTurn, race: RaceSolution,
 def playing(rules: E.DicemantsRules) -> Playing:
     """The section's numbers (the whole solution is kept too, for `pnp solve`)."""
     solved = solve(rules)
-    columns = situations(rules.goal)
+    scores = situations(rules.goal)
     first, second = solved.thumb_wins
-    return Playing(rules.goal, columns, stop_rows(rules, solved.turn, solved.race, columns),
-                   solved.race.first_player, solved.per_turn.value, solved.thumb, solved.thumb >= len(rules.dice),
-                   int(solved.turn.model.options[solved.thumb_points.option]), solved.thumb_points.value, first,
-                   second)
+    drawn = int(solved.turn.model.options[solved.thumb_points.option])
+    # The bag holds at most the dice drawn: a rule that stops at that many never stops while dice are left to roll.
+    return Playing(rules.goal, scores, stop_rows(rules, solved.turn, solved.race, scores), solved.race.first_player,
+                   solved.per_turn.value, solved.thumb, solved.thumb >= drawn, drawn, solved.thumb_points.value,
+                   first, second)
 
 
 @dataclass(frozen=True)
