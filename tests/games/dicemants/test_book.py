@@ -430,8 +430,12 @@ def test_a_tier_the_locked_way_does_not_join_comes_before_those_it_joins(project
                                                "    faces: [spider, snake, bat]\n"))
     with pytest.raises(InputError) as caught:
         load_game(rules)
-    assert ("precedence[4].with_locked: a tier a locked way does not act with must come before every tier it acts "
-            "with") in str(caught.value)
+    line = rules.read_text().splitlines().index("  - tier: bug") + 1  # the tier's mapping: its with_locked is missing
+    message = (f"{rules}:{line}: precedence[4].with_locked: a tier a locked way does not act with must come before "
+               "every tier it acts with")
+    assert str(caught.value) == message
+    code, _, err = run("--root", str(project_copy.root), "check")  # on the command line: one located line, exit 2
+    assert code == 2 and "Traceback" not in err and "rules/dicemants.yaml:" in err and "precedence[4].with_locked" in err
 
 
 def test_any_one_of_some_values_is_told_with_or_in_every_language():
