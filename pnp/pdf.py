@@ -146,8 +146,9 @@ WORD_JOINER = "\u2060"
 reader copies out of the PDF."""
 
 SHORTEST = 7
-"""The shortest word the rulebook hyphenates (rulebook.css: `hyphenate-limit-chars: 7 3 3`): a shorter one is never
-broken, so it never needs keeping whole."""
+"""The shortest word kept whole (see `whole_last_words`). The rulebook hyphenates no word under eight letters
+(rulebook.css: `hyphenate-limit-chars: 8 4 4`); seven keeps a page set with WeasyPrint's looser default limits whole
+too («plun-» / «der.»)."""
 
 _LAST_WORD = re.compile(
     rf"(?P<word>[^\W\d_]{{{SHORTEST},}})"  # shorter words are never hyphenated
@@ -182,7 +183,7 @@ PDF/UA asks for (the title, the conformance). It draws the pages as an untagged 
 
 _LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([\w-]+)", re.I)
 
-LIMITS = (3, 3)
+LIMITS = (4, 4)
 """The fewest letters a hyphenation leaves before and after the break (rulebook.css: hyphenate-limit-chars)."""
 
 
