@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from itertools import pairwise
 
 import pypdf
 import pytest
@@ -34,7 +35,7 @@ def lines(project, css: str, words: str, lang: str) -> list[str]:
 def breaks(found: list[str]) -> list[tuple[str, str]]:
     """Each hyphenated line end: the word's letters before the break and those after it, on the next line."""
     pairs = []
-    for line, following in zip(found, found[1:]):
+    for line, following in pairwise(found):
         head = re.search(r"(\w+)[-\u2010]$", line.rstrip())
         tail = re.match(r"\s*(\w+)", following)
         if head and tail:
