@@ -168,6 +168,11 @@ _ENDING = "aeiouàèéíïòóúüsаеёиоуыэюяйь"
 сломанной): its stem is the word without up to two of them."""
 
 
+_LAST_NUMBER = re.compile(r"(?<=[^\W\d_]) (?=\d{1,3}(?:[^\w<>]|</?(?:strong|em|span|a|b|i)\b[^<>]*>)*"
+                          r"</(?:p|li|td|dd|figcaption)>)")
+"""The space before a short number that ends a paragraph («it counts as 1.»): no break there, so the number is
+never left alone on the last line."""
+
 _RANGE = re.compile(r"(?<=\d)([\u2013\u2014])(?=\d)|(?<=[^\W_])(/)(?=[^\W_])")
 """A range of numbers (160–250) or a unit with a slash (g/m²): a line never breaks after its dash or slash."""
 
@@ -233,7 +238,8 @@ def whole_last_words(html: str, terms: Sequence[str] = ()) -> str:
     in running text: a hyphenated last word would leave a fragment of a word alone on the paragraph's last line
     («plun-» / «der.»), and a name, a possessive or a term of the game (`terms`: its faces, dice…, in any of their
     forms, see `term_words`) is never hyphenated («Родже-ром», «pir-ate’s», «pic tren-cat», «куби-ков»); a range of
-    numbers never breaks after its dash («160– / 250 g/m²»).
+    numbers never breaks after its dash («160– / 250 g/m²»), nor a paragraph before its last short number («counts as /
+    1.»).
 
     The word's letters are joined (WORD_JOINER), not wrapped in an inline box, which would change how WeasyPrint
     breaks the line before it; the page's language (`<html lang>`) decides where joining keeps a word whole."""
@@ -262,7 +268,7 @@ def whole_last_words(html: str, terms: Sequence[str] = ()) -> str:
             out.append(kept.sub(term, piece) if kept is not None else piece)
         elif index % 3 == 1:  # the tag or element itself
             out.append(piece)
-    return _LAST_WORD.sub(lambda m: join(m["word"]) + m["tail"], "".join(out))
+    return _LAST_WORD.sub(lambda m: join(m["word"]) + m["tail"], _LAST_NUMBER.sub("\u00a0", "".join(out)))
 
 
 _fonts: Any = None

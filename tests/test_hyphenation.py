@@ -113,6 +113,11 @@ def test_spanish_words_are_left_as_they_are_where_joining_would_only_add_breaks(
     assert "\u2060".join("Роджером") in whole_last_words('<html lang="ru"><p>с Весёлым Роджером: вот.</p>')
 
 
+def test_a_short_number_that_ends_a_paragraph_stays_with_the_word_before():
+    assert whole_last_words("<p>While on top, it counts as 1.</p><li>up to 12 dice</li><td>a 2, 3</td>") == (
+        "<p>While on top, it counts as\u00a01.</p><li>up to 12 dice</li><td>a 2, 3</td>")
+
+
 def test_a_range_of_numbers_or_a_unit_never_breaks_after_its_dash_or_slash():
     assert whole_last_words("<td>Card, 160–250 g/m², 2–6 players, p. 3—4</td>") == (
         "<td>Card, 160–\u2060250 g/\u2060m², 2–\u20606 players, p. 3—\u20604</td>")

@@ -46,7 +46,8 @@ class Buy:
 
     what: str
     counts: tuple[tuple[int, int], ...]
-    """(players, how many); one entry with players 0 when it does not depend on them."""
+    """(players, how many); one entry with players 0 when it does not depend on them; none for a tool (glue,
+    scissors), where a count would count nothing."""
     note: str = ""
     """Beside the count, in brackets: that the row is optional, or how many with the optional parts."""
 
@@ -127,17 +128,19 @@ def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False
         with_dice = tr.gettext("{n} with the paper dice")
         more = "" if needed == sheets_of(cards) else tr.format(with_dice, n=sheets_of(cards))
         out.append(Buy(what, ((0, needed),), more))
-    # Glue for the paper dice and for any sheet folded over and glued (an alternative built beside the kit too).
+    # Glue for the paper dice and for any sheet folded over and glued (an alternative built beside the kit too):
+    # a tool, uncounted.
     folded = any(sheet.glued and sheet.kind in kinds for sheet in find_spec(game.id).sheets)
     if "paper-dice" in kinds and folded:
-        out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice or fold-over sheets)"), ((0, 1),)))
+        out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice or fold-over sheets)"), ()))
     elif "paper-dice" in kinds:
-        out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice)"), ((0, 1),)))
+        out.append(Buy(tr.game_gettext(game.id, "Glue stick (for paper dice)"), ()))
     elif folded:
-        out.append(Buy(tr.game_gettext(game.id, "Glue stick (for fold-over sheets)"), ((0, 1),)))
+        out.append(Buy(tr.game_gettext(game.id, "Glue stick (for fold-over sheets)"), ()))
     for part in game.parts:
         if part.buy:
-            out.append(Buy(tr.text(part.item, game.values), ((0, part.count or 1),)))
+            # A part the rules count (a pencil, a cup) shows its count; a tool the rules leave uncounted, none.
+            out.append(Buy(tr.text(part.item, game.values), ((0, part.count),) if part.count else ()))
     return out
 
 

@@ -41,7 +41,7 @@ def test_the_shopping_list_adds_paper_glue_and_the_parts_not_printed():
     # Stickers 2 pages; card: the aid's 2 pages and the paper dice's 2.
     assert bought["Sticker paper (full-page labels)"] == ((0, 2),)
     assert bought["Card, 160–250 g/m², for the sheets printed on card"] == ((0, 4),)
-    assert bought["Glue stick (for paper dice)"] == ((0, 1),)
+    assert bought["Glue stick (for paper dice)"] == ()  # a tool: no count
     assert bought["Pencil"] == ((0, 1),) and bought["Cup or opaque pouch to draw the dice from"] == ((0, 1),)
     assert not any(what.startswith(("Score pad", "Mine mat")) for what in bought)  # printed, not bought
 

@@ -145,7 +145,9 @@ def _scene(example: engine.Example, tr: Translator) -> list[str]:
     """The sentences before the pictures: the round, who starts, the pools, the dice already on the table."""
     start = example.start
     names = [player_name(tr, s) for s in range(len(start.pools))]
-    out = [tr.format(tr.gettext("Round {round} of {rounds}."), round=start.round, rounds=start.rules.rounds)]
+    # The round is said where it matters (a bonus round, the last, one after another): never for the first.
+    out = [tr.format(tr.gettext("Round {round} of {rounds}."), round=start.round, rounds=start.rules.rounds)
+           ] if start.round > 1 else []
     bonus = next((e for e in example.before if e.kind == engine.Kind.BONUS), None)
     carried = start.table - (bonus["dice"] if bonus else 0)
     if bonus:
@@ -243,10 +245,10 @@ def _clear_intro(rules: engine.GangRules) -> Callable[[Translator], str]:
     def intro(tr: Translator) -> str:
         n = rules.rerolls
         return tr.format(tr.ngettext(
-            "The chance of ending your turn clear of each card, for each number of dice rolled, when you make the "
-            "best use of your {n:word} re-roll.",
-            "The chance of ending your turn clear of each card, for each number of dice rolled, when you make the "
-            "best use of your {n:word} re-rolls.", n), n=n)
+            "The chance of ending your turn clear of each card, for each number of dice rolled, when you use your "
+            "{n:word} re-roll only to avoid the card.",
+            "The chance of ending your turn clear of each card, for each number of dice rolled, when you use your "
+            "{n:word} re-rolls only to avoid the card.", n), n=n)
     return intro
 
 
@@ -259,11 +261,11 @@ def _printed_clear_intro(rules: engine.GangRules) -> Callable[[Translator], str]
     def intro(tr: Translator) -> str:
         n = rules.rerolls
         return tr.format(tr.ngettext(
-            "Black cards: the chance of ending your turn clear of the card when you make the best use of your "
-            "{n:word} re-roll. Only your final result counts, so a re-roll can save a result that would trigger the "
+            "Black cards: the chance of ending your turn clear of the card when you use your {n:word} re-roll only "
+            "to avoid it. Only your final result counts, so a re-roll can save a result that would trigger the "
             "card.",
-            "Black cards: the chance of ending your turn clear of the card when you make the best use of your "
-            "{n:word} re-rolls. Only your final result counts, so a re-roll can save a result that would trigger the "
+            "Black cards: the chance of ending your turn clear of the card when you use your {n:word} re-rolls only "
+            "to avoid it. Only your final result counts, so a re-roll can save a result that would trigger the "
             "card.",
             n),
             n=n)

@@ -142,7 +142,7 @@ def _also_needed(game: Game, tr: Translator) -> list[str]:
         out.append(tr.format(tr.ngettext("the {n} warning card from the kit", "the {n} warning cards from the kit",
                                          len(cards(game))), n=len(cards(game))))
     if any(die.table for die in game.dice):
-        out.append(tr.gettext("ordinary six-sided dice for the dice above, or the kit’s paper dice"))
+        out.append(tr.gettext("ordinary six-sided dice to use as Gang dice, or the kit’s paper dice"))
     return out
 
 

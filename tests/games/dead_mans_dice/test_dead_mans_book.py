@@ -271,12 +271,12 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
     assert [(d.id, d.paper) for d in g.dice] == [("jolly-roger", False), ("regular", False)]
     markup = html("dead-mans-dice", "en")
     text = html_text(markup)  # set by the English typography: ’, a number kept with its word, re-roll never broken
-    for head in ("If you knock over your own pile:", "Broadside:", "Plunder:"):  # run-in heads, in bold
+    for head in ("Knocking over your own pile:", "Broadside:", "Plunder:"):  # run-in heads, in bold
         assert f"<strong>{head}</strong>" in markup
     for sentence in (
         "Game design: Martin H. Samuel. Original edition: Games Above Board.",
-        # Also needed: the dice of the table above, and the optional player aid.
-        "the dice above: three ordinary six-sided dice per player, each player\u2019s in their own colour (6\u00a0to 18\u00a0in all) "
+        # Also needed: the dice, counted, whose colours tell them apart, and the optional player aid.
+        "three ordinary six-sided dice per player (6\u00a0to 18\u00a0in all), each player\u2019s in a colour of their own "
         "the kit\u2019s sticker sheet: a skull and crossbones for each Jolly Roger die score pad pencil one player aid "
         "per player (optional)",
         # The Jolly Roger die told once (the components show its faces): by the sticker that makes it.
@@ -290,7 +290,7 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
         "for the lowest number, everyone re-\u2060rolls their base die. Play then goes clockwise.",
         "If the die can go on your pile (see the next section), you must put it there.",
         "When your turn ends, the next player clockwise takes a turn.",
-        "If you knock over your own pile: the dice you plundered go back to their owners\u2019 hands, and your own dice "
+        "Knocking over your own pile: the dice you plundered go back to their owners\u2019 hands, and your own dice "
         "go back to your hand. Your turn ends at once, and you start a new pile on your next turn.",
         # What the engine does: the victim restarts at once, then the die that knocked the pile over lands as usual.
         "Broadside: if your die knocks over a rival\u2019s pile, you lose seven doubloons when the round is scored. Any "

@@ -193,12 +193,13 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
     assert [(d.id, d.paper, d.blank) for d in g.dice] == [("arena", False, False), ("neutral", False, False)]
     text = html_text(html("dice-arena", "en"))
     for sentence in (
-        "This is a throwing game, so play with ordinary six-sided dice: 19\u00a0to 31\u00a0in all, neutral die "
-        "included, depending on the number of players. You may mark each 1\u00a0with an X, using the kit\u2019s "
-        "optional sticker sheet. Paper dice do not work: they cannot be thrown and cannot knock other dice out.",
-        # Also needed: the dice of the table above, as the kit's list to buy counts them, the arena, what glues its
+        "This is a throwing game, so play with ordinary six-sided dice. You may mark each 1\u00a0with an X, using "
+        "the kit\u2019s optional sticker sheet. Paper dice do not work: they cannot be thrown and cannot knock other "
+        "dice out.",
+        # Also needed: the dice, counted once (as the kit's list to buy counts them), the arena, what glues its
         # tiles, the score pad and its pencil, and the optional player aid.
-        "the dice above: 19\u00a0to 31\u00a0ordinary six-sided dice in all (see Setup) an arena: a box lid, or the "
+        "19\u00a0to 31\u00a0ordinary six-sided dice in all, neutral die included, by the number of players (see "
+        "Setup) an arena: a box lid, or the "
         "printed arena (four tiles glued together) glue stick or clear tape (for the printed arena) score pad pencil "
         "one player aid per player (optional)",
         # Checking the arena: a match takes the neutral die only when it is in a matching group.

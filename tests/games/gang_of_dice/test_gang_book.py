@@ -181,7 +181,7 @@ def test_examples_narration_in_english_is_exact():
     views = {v.id: v for v in BOOK.examples(G, tr("en")).examples}
     tie = views["tie"]
     assert tie.title == "Equal totals"
-    assert tie.before == ("Round 1 of 12.", "Each player has a pool of 48 dice.")
+    assert tie.before == ("Each player has a pool of 48 dice.",)  # the first round goes unsaid
     # Three roll-and-stop sentences in a row, each framed unlike the one before; the whole set said as "all three".
     assert tie.sentences == (
         "Vito rolls two dice for a total of 9 and stops.",
@@ -306,12 +306,12 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
     assert (g.values["table_gang"], g.values["gangster_pips"]) == (12, 6)
     markup = html("gang-of-dice", "en").replace("\u2060", "")
     # The print-and-play note leads into its own list, one procedure to an item.
-    assert '<aside class="note"><strong>Print-and-play:</strong> roll the shared dice.<ul class="items">' in markup
+    assert '<aside class="note"><strong>Rolling the shared dice:</strong><ul class="items">' in markup
     text = html_text(markup)  # word joiners are typography, not words
     for sentence in (
         # The dice are counted under Components, once; Also needed says where they come from, and the kit's cards.
         "Gang die 12\u00a0for the whole table",
-        "Also needed the 18\u00a0warning cards from the kit ordinary six-sided dice for the dice above, or the kit’s "
+        "Also needed the 18\u00a0warning cards from the kit ordinary six-sided dice to use as Gang dice, or the kit’s "
         "paper dice score pad to track every pool pencil one player aid per player (optional)",
         "Your turn ends when you stop or have no re-roll left, or at once if you trigger a yellow card. Your total is "
         "the sum of your dice; leave them on the table in front of you.",
@@ -322,7 +322,7 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
         "Of the players who did not trigger the warning card, the one with the highest total wins the round and adds "
         "every die on the table to their pool.",
         # The print-and-play procedures one to a line, in the note under the turn.
-        "Print-and-play: roll the shared dice. When your turn ends, write down how many dice you rolled, your total, "
+        "Rolling the shared dice: When your turn ends, write down how many dice you rolled, your total, "
         "and whether you triggered the card, then pass the dice on.",
         "To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down how many dice in each group show "
         "each face. A roll made in groups is still one roll. To re-roll some of those dice, cross their faces off your "
