@@ -179,13 +179,13 @@ def playing_view(rules: E.DicemantsRules, tr: Translator) -> PlayingView:
     p = playing(rules)
     lead = tr.format(tr.ngettext(
         "This table is solved exactly from the rules for two players racing to {goal} diamond: it shows when the play "
-        "that wins most often stops. Each row is a sample score before your turn, yours first; each column, the dice left on "
-        "the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever your bag "
-        "holds.",
+        "that wins most often stops. Each row is a sample score before your turn, yours first; each column, the dice "
+        "left on the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever "
+        "your bag holds.",
         "This table is solved exactly from the rules for two players racing to {goal} diamonds: it shows when the play "
-        "that wins most often stops. Each row is a sample score before your turn, yours first; each column, the dice left on "
-        "the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever your bag "
-        "holds.", p.goal), goal=p.goal)
+        "that wins most often stops. Each row is a sample score before your turn, yours first; each column, the dice "
+        "left on the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever "
+        "your bag holds.", p.goal), goal=p.goal)
     after = [tr.gettext("With any other dice on the board, roll on. Whatever the table says, stop when banking would "
                         "win.")]
     if any(c.threshold is None and (c.stop or c.mixed) for row in p.rows for c in row.cells):
