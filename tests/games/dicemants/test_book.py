@@ -396,7 +396,8 @@ def test_an_example_says_what_the_bag_and_the_lost_zone_hold_unless_they_are_emp
     g = game("dicemants")
     before = {e.id: example_view(e, g, tr("en"), i).before for i, e in enumerate(examples(g), 1)}
     assert before["locked-bug"] == before["pick-alone"] == before["pinned-1"] == ()
-    assert before["void-streak"] == ("Your previous roll showed nothing but voids.",)
+    # The streak's ending banks the bag: the example starts with diamonds in it.
+    assert before["void-streak"] == ("Your bag holds two diamonds.", "Your previous roll showed nothing but voids.")
     assert before["skull-big-bag"] == ("Your bag holds three diamonds.",)
     assert before["tnt-return"] == ("The lost zone holds one die.",)
     assert "Unless an example says otherwise, your bag and the lost zone are empty before the roll." in \
