@@ -205,7 +205,7 @@ PROBES = [
     Probe("Y24b", "dicemants", replace("goal: 21", "goal: 1000000000000"),
           "rules/dicemants.yaml:15: params.goal: must be 1 to 100, found 1000000000000", command="simulate"),
     Probe("Y25", "dicemants", replace("{id: A, name: Die A, count: 1,", "{id: A, name: Die A, count: 10000,"),
-          "rules/dicemants.yaml:74: dice[0].count: must be 1 to 12, found 10000"),
+          "rules/dicemants.yaml:71: dice[0].count: must be 1 to 12, found 10000"),
     Probe("Y26", "gang-of-dice", replace("face_max: 5", "face_max: 1000000000"),
           "rules/gang-of-dice.yaml:19: params.face_max: must be 1 to 6, found 1000000000"),
     Probe("Y27", "gang-of-dice", replace("rounds: 12", "rounds: 1000000"),
@@ -233,7 +233,7 @@ PROBES = [
     Probe("Y30f", "gang-of-dice", replace("{2: 48, 3: 48, 4: 36}, table: 12}", "{2: 48, 3: 48, 4: 36}, table: 0}"),
           "rules/gang-of-dice.yaml:33: dice[0].table: must be 1 to 60, found 0"),
     Probe("Y30g", "dicemants", replace("item: Pencil, count: 1}", "item: Pencil, count: 1, buy: 1}"),
-          "rules/dicemants.yaml:84: parts[2].buy: expected true or false, found int 1"),
+          "rules/dicemants.yaml:81: parts[2].buy: expected true or false, found int 1"),
     Probe("Y32", "dicemants", replace("age: 8\n", "age: 8\ndeep: " + "[" * 5000 + "]" * 5000 + "\n"),
           f"rules/dicemants.yaml:13: lists and mappings nested more than {MAX_DEPTH} deep"),
     Probe("Y33", "dicemants", replace("{id: diamond,", '{id: "diamond\\u200b",'),
@@ -422,10 +422,10 @@ INJECTED = {
     "note: Originally a free print-and-play game.":
         "note: '<img src=\"file:///etc/passwd\"> <img src=\"file:///etc/hostname\" alt=\"ALTTEXT\">'",
     "designer: {en: Pello Altadill,": "designer: {en: '<link rel=stylesheet href=\"http://example.com/x.css\">',",
-    "effect: Nothing found. The die stays on the board.":
+    "effect: \"Nothing found: the die stays on the board.\"":
         "effect: '<span style=\"background:url(file:///etc/passwd)\">styled</span>'",
-    "effect: Every diamond on the board and in your bag goes to the lost zone.": "effect: '{{ 7*7 }}'",
-    "effect: \"Every diamond on the board and in your bag goes to the lost zone, and your turn ends.\"": "effect: '</td></tr></table></section><h1>BROKEN</h1><section>'",
+    "effect: Every diamond goes to the lost zone.": "effect: '{{ 7*7 }}'",
+    "effect: \"Every diamond goes to the lost zone, and your turn ends.\"": "effect: '</td></tr></table></section><h1>BROKEN</h1><section>'",
     "name: pencil, item: Pencil, count: 1":
         "name: '<svg><image href=\"file:///etc/passwd\"/></svg> <object data=\"http://x.invalid/\">', item: Pencil, count: 1",
     "title: {en: Dicemants,": "title: {en: '<b>Dice</b><iframe src=\"http://x.invalid\">',",

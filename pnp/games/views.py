@@ -137,8 +137,8 @@ def _head(columns: tuple[OddsColumn, ...], tr: Translator) -> tuple[tuple[HeadCe
 
 
 TINY = Fraction(1, 2000)
-"""Chances below this round to 0.0 % (above 1 − TINY, to 100.0 %): they print as `<0.1%` and `>99.9%`
-(`< 0,1 %` where the language spaces its %), as only a certainty prints as 0.0 % or 100.0 %."""
+"""Chances below this round to 0.0 % (above 1 − TINY, to 100.0 %): they print as `<0.1%` and `>99.9%`, each
+language's own way (`менее 0,1 %`), as only a certainty prints as 0.0 % or 100.0 %."""
 
 
 def odds_view(table: OddsTable, tr: Translator) -> OddsView:
@@ -150,11 +150,14 @@ def odds_view(table: OddsTable, tr: Translator) -> OddsView:
             return tr.number(int(value))
         if kinds[key] == "mean":
             return tr.decimal(float(value), 2)
-        spaced = tr.typography is not None and tr.typography.before_percent is not None
         if 0 < value < TINY:  # possible, but too rare to show: never print it as 0.0 %
-            return ("<\u00a0" if spaced else "<") + tr.percent(float(TINY) * 2)
+            # TRANSLATORS: an odds cell for a chance too small to print as a number, {percent} being 0.1 %:
+            # "under 0.1 %" as a table cell says it («< 0,1 %», «менее 0,1 %»).
+            return tr.format(tr.gettext("<{percent}"), percent=tr.percent(float(TINY) * 2))
         if 1 - TINY < value < 1:  # all but certain: never print it as 100.0 %
-            return (">\u00a0" if spaced else ">") + tr.percent(1 - float(TINY) * 2)
+            # TRANSLATORS: an odds cell for a chance all but certain, {percent} being 99.9 %: "over 99.9 %" as a
+            # table cell says it («> 99,9 %», «более 99,9 %»).
+            return tr.format(tr.gettext(">{percent}"), percent=tr.percent(1 - float(TINY) * 2))
         return tr.percent(float(value))
 
     return OddsView(table.id, table.intro(tr), tuple(c.header(tr) for c in table.columns), _head(table.columns, tr),

@@ -649,12 +649,14 @@ def _setups(rules: DicemantsRules, n: int) -> Iterator[tuple[int, tuple[str, ...
     """Contexts before a roll of n dice: (bag, lost, void_streak, prior), in a fixed order."""
     room = len(rules.dice) - n
     yield 0, (), 0, None  # a fresh turn
-    if rules.void_streak_limit > 1:  # right after all-void rolls
-        yield 0, (), rules.void_streak_limit - 1, ("void",) * n
     for k in range(1, room + 1):
         yield k, (), 0, None  # diamonds already in the bag
     for k in range(1, room + 1):
         yield 0, ("diamond",) * k, 0, None  # diamonds already lost
+    # Right after all-void rolls, with diamonds in the bag, so that the ending shows it banks them; last, so that
+    # no other example tells of a streak that plays no part in it.
+    if rules.void_streak_limit > 1:
+        yield min(2, room), (), rules.void_streak_limit - 1, ("void",) * n
 
 
 EXAMPLE_SIZES = (3, 2, 1, 4)

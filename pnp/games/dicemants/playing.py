@@ -149,15 +149,14 @@ class PlayingView:
     after: tuple[str, ...]
 
 
-DASH = "\u2014"
-"""A cell where the best play never stops: it rolls on whatever the bag holds."""
-
-
 def _cell(cell: Cell, tr: Translator) -> str:
     if cell.threshold is not None:
         return tr.number(cell.threshold)
     if not cell.stop and not cell.mixed:
-        return DASH
+        # TRANSLATORS: a cell of the when-to-stop table where the best play never stops, whatever the bag holds.
+        # The lead above the table names it ("a dash means roll on"); a word ("sigue") may take its place if the
+        # lead says so.
+        return tr.pgettext("when to stop: never", "\u2014")
     # Not a clean threshold: every count at which it stops, those where only some positions stop in brackets.
     shown = sorted([(b, tr.number(b)) for b in cell.stop] + [(b, f"({tr.number(b)})") for b in cell.mixed])
     return tr.join([text for _, text in shown])
@@ -180,13 +179,13 @@ def playing_view(rules: E.DicemantsRules, tr: Translator) -> PlayingView:
     p = playing(rules)
     lead = tr.format(tr.ngettext(
         "This table is solved exactly from the rules for two players racing to {goal} diamond: it shows when the play "
-        "that wins most often stops. Each row is a score before your turn, yours first; each column, the dice left on "
-        "the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever your bag "
-        "holds.",
+        "that wins most often stops. Each row is a sample score before your turn, yours first; each column, the dice "
+        "left on the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever "
+        "your bag holds.",
         "This table is solved exactly from the rules for two players racing to {goal} diamonds: it shows when the play "
-        "that wins most often stops. Each row is a score before your turn, yours first; each column, the dice left on "
-        "the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever your bag "
-        "holds.", p.goal), goal=p.goal)
+        "that wins most often stops. Each row is a sample score before your turn, yours first; each column, the dice "
+        "left on the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever "
+        "your bag holds.", p.goal), goal=p.goal)
     after = [tr.gettext("With any other dice on the board, roll on. Whatever the table says, stop when banking would "
                         "win.")]
     if any(c.threshold is None and (c.stop or c.mixed) for row in p.rows for c in row.cells):

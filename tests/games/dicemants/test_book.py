@@ -187,14 +187,15 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "must re-roll every die left on the board. After any other roll that did not end your turn, choose: re-roll "
         "all the dice left on the board, or stop and bank your bag. To re-roll, go back to step 2.",
         # The locked way stated once in full, its tiers derived from the precedence, the lone locked way with it;
-        # the face row says it by the faces that keep it from acting (told with "or", derived too).
+        # the face row gives a short label, and the table one pointer to the precedence.
         "A locked way is the one exception: it also acts alongside tiers 4, 5, and 6, and when it is rolled alone. "
         "Resolve the roll as usual; then your turn ends and you bank your bag.",
-        "locked way If the roll shows no TNT, skull, or broken pick, your turn ends once the roll is resolved, and you "
-        "bank your bag.",
+        "locked way Usually ends your turn once the roll is resolved.",
+        "For each face\u2019s full effect, and which face acts first, see \u201cFaces and precedence\u201d.",
         "stop at the first tier with a face on the board. Only that tier acts; the faces of the tiers after it in the "
         "list are ignored.",
-        "Precedence: only the first tier with a face on the board acts; a locked way also acts with tiers 4, 5, and 6.",
+        "Precedence: only the first tier with a face on the board acts; a locked way also acts with tiers 4, 5, and 6, "
+        "and alone.",
         # RULES-NOTES: every turn draws from all the dice, so they go back at its end.
         "Then put all six dice back in the cup or pouch, and the player on your left takes a turn.",
         "TNT and a broken pick make you re-roll the dice left on the board.",
@@ -204,8 +205,10 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "empty for the rest of that roll and still counts when you measure distances. Each re-roll makes a new row",
         "When several dice are lost at once (a skull, a thief), the board\u2019s dice go first, from left to right, then the "
         "dice of your bag, in the order they went into it. This order decides which die TNT brings back.",
-        "spider A bug. It sends the diamond closest to it on the board to the lost zone; if none is left there, it "
-        "sends the diamond you put in your bag most recently.",
+        # Page 1's faces table: short labels, the full effect told once, in the precedence.
+        "TNT The die lost most recently comes back, and you re-roll. skull Every diamond goes to the lost zone, and "
+        "your turn ends. broken pick The die closest to it goes to the lost zone, and you re-roll. thief Every diamond "
+        "goes to the lost zone. spider A bug: it sends a diamond to the lost zone.",
         "snake A bug, like the spider.",
         "bat A bug, like the spider.",
         "Each bug in turn sends the diamond closest to it on the board to the lost zone; with no diamond left on the "
@@ -393,7 +396,8 @@ def test_an_example_says_what_the_bag_and_the_lost_zone_hold_unless_they_are_emp
     g = game("dicemants")
     before = {e.id: example_view(e, g, tr("en"), i).before for i, e in enumerate(examples(g), 1)}
     assert before["locked-bug"] == before["pick-alone"] == before["pinned-1"] == ()
-    assert before["void-streak"] == ("Your previous roll showed nothing but voids.",)
+    # The streak's ending banks the bag: the example starts with diamonds in it.
+    assert before["void-streak"] == ("Your bag holds two diamonds.", "Your previous roll showed nothing but voids.")
     assert before["skull-big-bag"] == ("Your bag holds three diamonds.",)
     assert before["tnt-return"] == ("The lost zone holds one die.",)
     assert "Unless an example says otherwise, your bag and the lost zone are empty before the roll." in \
@@ -411,7 +415,7 @@ def test_the_dice_head_also_needed_and_the_tiers_are_read_from_tier_one():
     # tier's faces told with "or".
     assert [f.id for f in game_context(game("dicemants"), tr("en"))["effects"]()] == [
         "tnt", "skull", "pick", "thief", "spider", "snake", "bat", "diamond", "void", "locked"]
-    assert text.index("TNT Ignore every other face.") < text.index("diamond A diamond.") < text.index("locked way If")
+    assert text.index("TNT The die lost") < text.index("diamond A diamond:") < text.index("locked way Usually")
     assert "spider, snake, or bat (+ locked way)" in text and "diamond or void (+ locked way)" in text
     # The all-void rule is the turn's step 4, between resolving the roll and the choice to re-roll.
     assert ("Resolve the roll by precedence (see the next section). If two rolls in a row show nothing but voids, "
