@@ -212,6 +212,13 @@ def _whole(lang: str, word: str) -> str:
     return joined if patterns is None or not list(patterns.iterate(joined)) else word
 
 
+@lru_cache(maxsize=4096)
+def _breaks(lang: str, word: str) -> bool:
+    """Whether the language's patterns, within the rulebook's limits (LIMITS), may hyphenate `word` at all."""
+    patterns = _patterns(lang)
+    return patterns is not None and bool(list(patterns.iterate(word)))
+
+
 def _joiner(lang: str) -> Callable[[str], str]:
     """The page's way of keeping a word whole (see `_whole`)."""
     return lambda word: _whole(lang, word)
@@ -244,15 +251,20 @@ def whole_last_words(html: str, terms: Sequence[str] = ()) -> str:
     The word's letters are joined (WORD_JOINER), not wrapped in an inline box, which would change how WeasyPrint
     breaks the line before it; the page's language (`<html lang>`) decides where joining keeps a word whole."""
     found = _LANG.search(html)
-    join = _joiner(found.group(1) if found else "en")
+    lang = found.group(1) if found else "en"
+    join = _joiner(lang)
     kept = term_words(tuple(terms))
 
     def term(match: re.Match[str]) -> str:
         word = match.group()
         if len(word) < SHORTEST:
             return word
-        joined = join(word)  # where joining would not keep it whole (Spanish, «ней-тральный»): a box that never is
-        return joined if joined != word else f'<span style="hyphens: manual">{word}</span>'
+        joined = join(word)
+        if joined != word or not _breaks(lang, word):
+            return joined
+        # Joining would not keep it whole (Spanish, «ней-тральный»): a box that never is. Only where the word has a
+        # break: WeasyPrint 70 sets a paragraph's first words one per line when its first line ends at an inline box.
+        return f'<span style="hyphens: manual">{word}</span>'
 
     def name(match: re.Match[str]) -> str:
         word, text = match.group(), match.string
