@@ -575,15 +575,19 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
             if layer.cyclic:  # value iteration over the layer's own transitions
                 r = rows.size
                 stacked = np.empty((2 * r, 2 * n))  # the values over the values after the choice
-                own, chosen = stacked[:r], stacked[r:].reshape(r, 2, n)
+                own, chosen = stacked[:r], stacked[r:]
                 own[...] = own_ab[rows]
                 value = own[:, :n] + own[:, n:] * xs
+                stop_here = np.empty((r, 2 * n), dtype=bool)  # a and b alike: a mask as the arrays, copied fast
                 for _ in range(MAX_SWEEPS):
-                    chosen[...] = own.reshape(r, 2, n)
-                    np.copyto(chosen, stops.reshape(r, 2, n), where=(value <= stop_value)[:, None, :])  # roll on
-                    np.add(given, layer.both_in @ stacked, out=own)  # where it beats stopping, else stop
+                    np.less_equal(value, stop_value, out=stop_here[:, :n])
+                    stop_here[:, n:] = stop_here[:, :n]
+                    chosen[...] = own
+                    np.copyto(chosen, stops, where=stop_here)  # roll on where it beats stopping, else stop
+                    np.add(given, layer.both_in @ stacked, out=own)
                     moved, value = value, own[:, :n] + own[:, n:] * xs
-                    if float(np.max(np.abs(value - moved))) < RACE_TOLERANCE:
+                    moved -= value
+                    if max(float(moved.max()), -float(moved.min())) < RACE_TOLERANCE:
                         break
                 else:
                     raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
