@@ -328,10 +328,9 @@ def race_of(rules: E.DicemantsRules) -> tuple[RaceSolution, np.ndarray]:
     return raced.race.to(goal), raced.banked[d:, d:]
 
 
-@functools.lru_cache(maxsize=2)
 def solve(rules: E.DicemantsRules) -> Solved:
     """Everything exact: the turn's positions, the race to the goal, the most diamonds per turn, the rule of thumb.
-    The turn and the race are kept on disk (`turn_of`, `race_of`); the rest takes a fraction of a second."""
+    The turn and the race are kept on disk (`turn_of`, `race_of`); the rest takes a tenth of a second."""
     turn = turn_of(rules)
     m, turns = turn.model, turn.turns
     race, banked = race_of(rules)
