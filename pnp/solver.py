@@ -11,6 +11,9 @@ Two routes, one knowing no game:
   from the plays "roll on until the turn holds θ points" solved once (`Turns`). A game whose states are too many
   to walk one by one (Dicemants: a turn has tens of thousands of positions) takes this route. `race_chances` races
   two fixed plays, each given by what its turns bank (`Turns.banked` follows a play forward from the turn's start).
+  As the turn does not depend on the scores, a race's values depend only on what each player still needs: the
+  race to a lower goal is a part of one solved before (`RaceSolution.to`), and a higher goal solves only the pairs
+  where someone needs more (`solve_race(..., known=)`, `race_banked(..., known=)`), a goal edit in a second.
 
 Values converge to within `TOLERANCE`; probabilities come from the engines' exact fractions. The race makes no dense
 matrix product through BLAS (the few small ones are written out or sparse): BLAS threads left idle between products
