@@ -314,6 +314,18 @@ class Raced:
     banked: np.ndarray
     """What its best play banks at every score pair (`race_banked`), for the rule of thumb played against it."""
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Kept with the go-on choices eight to a byte: the file of a race to 21 holds 1.5 MB of them, not 12."""
+        go_on = self.race.go_on
+        return {"race": replace(self.race, go_on=np.packbits(go_on, axis=0)), "states": go_on.shape[0],
+                "banked": self.banked}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        race = state["race"]
+        go_on = np.unpackbits(race.go_on, axis=0, count=state["states"]).view(bool)
+        object.__setattr__(self, "race", replace(race, go_on=go_on))
+        object.__setattr__(self, "banked", state["banked"])
+
 
 def race_of(rules: E.DicemantsRules) -> tuple[RaceSolution, np.ndarray]:
     """The race to the rules' goal and what its best play banks at every score pair, from the race kept on disk for
