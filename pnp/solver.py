@@ -581,6 +581,7 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
                 own, chosen = stacked[:r], stacked[r:]
                 own[...] = own_ab[rows]
                 value = own[:, :n] + own[:, n:] * xs
+                moved = np.empty_like(value)  # written in place: temporaries cost more than the sums at few columns
                 stop_here = np.empty((r, 2 * n), dtype=bool)  # a and b alike: a mask as the arrays, copied fast
                 for _ in range(MAX_SWEEPS):
                     np.less_equal(value, stop_value, out=stop_here[:, :n])
@@ -588,7 +589,9 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
                     chosen[...] = own
                     np.copyto(chosen, stops, where=stop_here)  # roll on where it beats stopping, else stop
                     np.add(given, layer.both_in @ stacked, out=own)
-                    moved, value = value, own[:, :n] + own[:, n:] * xs
+                    np.multiply(own[:, n:], xs, out=moved)
+                    np.add(own[:, :n], moved, out=moved)
+                    moved, value = value, moved
                     moved -= value
                     if max(float(moved.max()), -float(moved.min())) < RACE_TOLERANCE:
                         break
