@@ -26,6 +26,7 @@ FOLDER = ".pnp-cache/derived"
 failed build leaves as it was."""
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 _folder: Path | None = None
 
@@ -75,9 +76,7 @@ def kept(name: str) -> Callable[[F], F]:
             folder = _folder
             if folder is None:
                 return fn(*args)
-            version = code_version()
-            digest = hashlib.sha256(json.dumps([name, version, canonical(args)]).encode()).hexdigest()[:32]
-            path = folder / f"{name}.{version[:12]}.{digest}.pickle"
+            path = _path(folder, name, args)
             found = _read(path)
             if found is not _MISSING:
                 return found
@@ -86,14 +85,44 @@ def kept(name: str) -> Callable[[F], F]:
                 if found is not _MISSING:
                     return found
                 value = fn(*args)
-                try:
-                    atomic_write_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-                except (OSError, pickle.PicklingError, AttributeError, TypeError):
-                    pass  # a cache that cannot be written only costs time
-                _prune(folder, name, version[:12])
+                _keep(folder, name, path, value)
             return value
         return derive  # type: ignore[return-value]
     return wrap
+
+
+def grown(name: str, args: tuple[Any, ...], enough: Callable[[T], bool], grow: Callable[[T | None], T]) -> T:
+    """A derivation that grows, kept on disk (when a folder is in use) by `name`, the code and `args`, in one file
+    replaced by each larger value: what is kept when `enough(kept)`, else `grow(kept)` (None: nothing kept yet),
+    kept in its place. As `kept`: a second process waits for the first, then reads what it wrote."""
+    folder = _folder
+    if folder is None:
+        return grow(None)
+    path = _path(folder, name, args)
+    found = _read(path)
+    if found is not _MISSING and enough(found):
+        return found  # type: ignore[no-any-return]
+    with _lock(path.with_suffix(".lock")):
+        found = _read(path)
+        if found is not _MISSING and enough(found):
+            return found  # type: ignore[no-any-return]
+        value = grow(None if found is _MISSING else found)
+        _keep(folder, name, path, value)
+    return value
+
+
+def _path(folder: Path, name: str, args: tuple[Any, ...]) -> Path:
+    version = code_version()
+    digest = hashlib.sha256(json.dumps([name, version, canonical(args)]).encode()).hexdigest()[:32]
+    return folder / f"{name}.{version[:12]}.{digest}.pickle"
+
+
+def _keep(folder: Path, name: str, path: Path, value: Any) -> None:
+    try:
+        atomic_write_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except (OSError, pickle.PicklingError, AttributeError, TypeError):
+        pass  # a cache that cannot be written only costs time
+    _prune(folder, name, path.name.split(".")[1])
 
 
 _MISSING = object()

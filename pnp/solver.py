@@ -11,6 +11,9 @@ Two routes, one knowing no game:
   from the plays "roll on until the turn holds θ points" solved once (`Turns`). A game whose states are too many
   to walk one by one (Dicemants: a turn has tens of thousands of positions) takes this route. `race_chances` races
   two fixed plays, each given by what its turns bank (`Turns.banked` follows a play forward from the turn's start).
+  As the turn does not depend on the scores, a race's values depend only on what each player still needs: the
+  race to a lower goal is a part of one solved before (`RaceSolution.to`), and a higher goal solves only the pairs
+  where someone needs more (`solve_race(..., known=)`, `race_banked(..., known=)`), a goal edit in a second.
 
 Values converge to within `TOLERANCE`; probabilities come from the engines' exact fractions. The race makes no dense
 matrix product through BLAS (the few small ones are written out or sparse): BLAS threads left idle between products
@@ -26,6 +29,7 @@ from typing import Any
 
 import numpy as np
 from scipy import sparse
+from scipy.sparse import csgraph
 
 from .games.protocols import CHANCE, TERMINAL, Engine
 
@@ -270,6 +274,16 @@ class RaceSolution:
         """The first player's chance of winning, both playing optimally."""
         return float(self.win[0, 0])
 
+    def to(self, goal: int) -> RaceSolution:
+        """The race to a goal no higher, taken from this one: a turn does not depend on the scores, so the values
+        and the best play depend only on what each player still needs; the pairs where someone needs more than
+        `goal` are left out."""
+        if not 1 <= goal <= self.goal:
+            raise ValueError(f"goal: a race to {self.goal} holds the races to 1 to {self.goal}, not to {goal}")
+        d = self.goal - goal
+        return RaceSolution(goal, self.win[d:, d:].copy(), self.option[d:, d:].copy(),
+                            np.ascontiguousarray(self.go_on[:, d:, d:]))
+
 
 def _layers(turn: TurnModel) -> list[np.ndarray]:
     """The roll states in groups to evaluate in order: each group needs only groups before it, or itself (a cycle).
@@ -279,59 +293,23 @@ def _layers(turn: TurnModel) -> list[np.ndarray]:
     n = turn.states
     src = np.concatenate([turn.forced.row, turn.optional.row])
     dst = np.concatenate([turn.forced.col, turn.optional.col])
-    order = np.argsort(src, kind="stable")
-    src, dst = src[order], dst[order]
-    first = np.searchsorted(src, np.arange(n + 1))
-    succ = [dst[first[k]:first[k + 1]].tolist() for k in range(n)]
-    index, low, comp = [-1] * n, [0] * n, [-1] * n
-    on, stack, comps = [False] * n, [], 0
-    counter = 0
-    for root in range(n):  # Tarjan's algorithm, iterative
-        if index[root] >= 0:
-            continue
-        work = [(root, 0)]
-        while work:
-            v, k = work.pop()
-            if k == 0:
-                index[v] = low[v] = counter
-                counter += 1
-                stack.append(v)
-                on[v] = True
-            recurse = False
-            while k < len(succ[v]):
-                u = succ[v][k]
-                k += 1
-                if index[u] < 0:
-                    work.append((v, k))
-                    work.append((u, 0))
-                    recurse = True
-                    break
-                if on[u]:
-                    low[v] = min(low[v], index[u])
-            if recurse:
-                continue
-            if low[v] == index[v]:
-                while True:
-                    u = stack.pop()
-                    on[u] = False
-                    comp[u] = comps
-                    if u == v:
-                        break
-                comps += 1
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[v])
-    # Tarjan numbers components sinks first: depth = 1 + the deepest component a state leads to.
-    depth = [0] * comps
-    members: list[list[int]] = [[] for _ in range(comps)]
-    for v in range(n):
-        members[comp[v]].append(v)
-    for c in range(comps):
-        depth[c] = max((depth[comp[u]] + 1 for v in members[c] for u in succ[v] if comp[u] != c), default=0)
-    by_depth: dict[int, list[int]] = {}
-    for c in range(comps):
-        by_depth.setdefault(depth[c], []).extend(members[c])
-    return [np.array(sorted(by_depth[d]), dtype=np.int64) for d in sorted(by_depth)]
+    graph = sparse.csr_matrix((np.ones(src.size, dtype=np.int8), (src, dst)), shape=(n, n))
+    comps, comp = csgraph.connected_components(graph, directed=True, connection="strong")
+    # Depth = 1 + the deepest component a component leads to (sinks 0): raised along every edge until none moves.
+    a, b = comp[src], comp[dst]
+    between = a != b
+    a, b = a[between], b[between]
+    depth = np.zeros(comps, dtype=np.int64)
+    for _ in range(comps + 1):
+        deeper = depth.copy()
+        np.maximum.at(deeper, a, depth[b] + 1)
+        if np.array_equal(deeper, depth):
+            break
+        depth = deeper
+    of = depth[comp]
+    order = np.lexsort((np.arange(n), of))
+    cuts = np.flatnonzero(np.diff(of[order])) + 1
+    return [np.asarray(rows, dtype=np.int64) for rows in np.split(order, cuts)]
 
 
 @dataclass(frozen=True, eq=False)
@@ -447,6 +425,19 @@ class Turns:
                       _csr(optional, layer.rows, layer.rows, layer.rows.size)) for layer in self.layers]
 
     @functools.cached_property
+    def onward(self) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
+        """The chances that a roll ends the turn (banked × roll states) and that it offers the choice (roll states ×
+        roll states), transposed: to follow the chances of a play forward."""
+        return _transposed(self.model.ends).matrix, _transposed(self.model.optional).matrix
+
+    def ready(self) -> Turns:
+        """This, with every part made now: pickled after this, it is solved again without making any of them."""
+        self.until, self.into, self.onward  # noqa: B018
+        for layer in self.layers:
+            layer.both_in  # noqa: B018
+        return self
+
+    @functools.cached_property
     def until(self) -> np.ndarray:
         """until[θ - 1, r, b]: from roll state r, rolling on until stopping would bank θ points or more, the chance
         that the turn banks b points; θ runs from 1 to one more than the most a turn banks (never stopping)."""
@@ -521,10 +512,11 @@ class Turns:
                     raise NotConverging(f"no settled chances after {MAX_SWEEPS:,} sweeps")
             mass[rows] = np.take(own, group, axis=1)
         # A turn ends where a roll ends it, or where the play stops after a roll that offered the choice.
-        stopped = np.where(go, 0.0, _transposed(m.optional).dot(mass))
+        ends, optional = self.onward
+        stopped = np.where(go, 0.0, optional @ mass)
         banks = np.minimum(m.stop_bank, m.ends.cols - 1)  # sparse, not BLAS (module docstring)
         bank = sparse.csr_matrix((np.ones(m.states), (banks, np.arange(m.states))), shape=(m.ends.cols, m.states))
-        chances: np.ndarray = (_transposed(m.ends).dot(mass) + bank @ stopped).T
+        chances: np.ndarray = (ends @ mass + bank @ stopped).T
         return chances
 
 
@@ -586,15 +578,22 @@ def _race_level(turns: Turns, known: np.ndarray, partner: np.ndarray, ab: np.nda
             if layer.cyclic:  # value iteration over the layer's own transitions
                 r = rows.size
                 stacked = np.empty((2 * r, 2 * n))  # the values over the values after the choice
-                own, chosen = stacked[:r], stacked[r:].reshape(r, 2, n)
+                own, chosen = stacked[:r], stacked[r:]
                 own[...] = own_ab[rows]
                 value = own[:, :n] + own[:, n:] * xs
+                moved = np.empty_like(value)  # written in place: temporaries cost more than the sums at few columns
+                stop_here = np.empty((r, 2 * n), dtype=bool)  # a and b alike: a mask as the arrays, copied fast
                 for _ in range(MAX_SWEEPS):
-                    chosen[...] = own.reshape(r, 2, n)
-                    np.copyto(chosen, stops.reshape(r, 2, n), where=(value <= stop_value)[:, None, :])  # roll on
-                    np.add(given, layer.both_in @ stacked, out=own)  # where it beats stopping, else stop
-                    moved, value = value, own[:, :n] + own[:, n:] * xs
-                    if float(np.max(np.abs(value - moved))) < RACE_TOLERANCE:
+                    np.less_equal(value, stop_value, out=stop_here[:, :n])
+                    stop_here[:, n:] = stop_here[:, :n]
+                    chosen[...] = own
+                    np.copyto(chosen, stops, where=stop_here)  # roll on where it beats stopping, else stop
+                    np.add(given, layer.both_in @ stacked, out=own)
+                    np.multiply(own[:, n:], xs, out=moved)
+                    np.add(own[:, :n], moved, out=moved)
+                    moved, value = value, moved
+                    moved -= value
+                    if max(float(moved.max()), -float(moved.min())) < RACE_TOLERANCE:
                         break
                 else:
                     raise NotConverging(f"no settled values after {MAX_SWEEPS:,} sweeps")
@@ -628,42 +627,65 @@ def _known(goal: int, banks: int, pairs: np.ndarray, other: np.ndarray) -> np.nd
     return np.where(mine >= goal, 1.0, 1.0 - other[j[:, None], np.minimum(mine, goal - 1)])
 
 
-def solve_race(turn: TurnModel | Turns, goal: int) -> RaceSolution:
+def _among(sorted_: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Whether each value is in the sorted array, and where (0 where not)."""
+    at = np.minimum(np.searchsorted(sorted_, values), sorted_.size - 1)
+    found = sorted_[at] == values
+    return found, np.where(found, at, 0)
+
+
+def solve_race(turn: TurnModel | Turns, goal: int, known: RaceSolution | None = None) -> RaceSolution:
     """Two players race to bank `goal` points, each maximising its chance of winning (retrograde over scores).
 
     Every score pair starts from the play "roll on until banking wins" solved exactly (Turns.until), corrected by
-    what the best play changed at the neighbouring pair one total higher."""
+    what the best play changed at a neighbouring pair one total higher. With `known`, the same turn's race to
+    another goal: to a lower goal it is cut down (`RaceSolution.to`); to a higher one only the pairs where a player
+    needs more than its goal are solved, the rest taken from it (the values depend only on what each needs)."""
     turns = turn if isinstance(turn, Turns) else Turns(turn)
+    if known is not None and known.goal >= goal:
+        return known.to(goal)
     m = turns.model
     banks = m.ends.cols
     win = np.zeros((goal, goal))
     option = np.zeros((goal, goal), dtype=np.int64)
     go_on = np.zeros((m.states, goal, goal), dtype=bool)
+    fresh = goal  # the pairs to solve: where a player has fewer points than this (every pair, solving afresh)
+    if known is not None:
+        fresh = goal - known.goal
+        win[fresh:, fresh:], option[fresh:, fresh:], go_on[:, fresh:, fresh:] = known.win, known.option, known.go_on
     added: np.ndarray | None = None  # the last total's a and b less their first guess
+    above = np.zeros(0, dtype=np.int64)  # the last total's pairs solved: their i, rising
     for total in range(2 * goal - 2, -1, -1):
         pairs = _level(goal, total)
-        i, j = pairs[:, 0], pairs[:, 1]
+        pairs = pairs[(pairs[:, 0] < fresh) | (pairs[:, 1] < fresh)]
         k = len(pairs)
-        known = _known(goal, banks, pairs, win)
+        if not k:
+            continue
+        i, j = pairs[:, 0], pairs[:, 1]
+        known_at = _known(goal, banks, pairs, win)
         guess = np.empty((m.states, 2 * k))
         theta = np.minimum(goal - i, banks)  # stopping wins from θ points on
         for t in np.unique(theta).tolist():
             c = np.flatnonzero(theta == t)
             until = turns.until[t - 1]
-            guess[:, c] = np.einsum("rb,cb->rc", until[:, 1:], known[c, 1:])  # no BLAS (module docstring)
+            guess[:, c] = np.einsum("rb,cb->rc", until[:, 1:], known_at[c, 1:])  # no BLAS (module docstring)
             guess[:, k + c] = until[:, [0]]
         ab = guess.copy()
-        if added is not None:  # plus what the best play adds at (i, j + 1), or (i + 1, j) at the other's goal
-            near = i - max(0, total + 2 - goal) + (j + 1 >= goal)
-            ab += np.take(added, np.r_[near, near + added.shape[1] // 2], axis=1)
-        partner = i - i.min()
-        partner = partner[::-1]  # (j, i): the same total, the order reversed
+        if added is not None:  # plus what the best play adds at (i, j + 1), else at (i + 1, j), if solved just before
+            same, same_at = _among(above, i)  # (i, j + 1): the same i
+            next_, next_at = _among(above, i + 1)  # (i + 1, j)
+            near, has = np.where(same, same_at, next_at), same | next_
+            if has.all():
+                ab += np.take(added, np.r_[near, near + above.size], axis=1)
+            else:
+                ab += np.where(np.r_[has, has], np.take(added, np.r_[near, near + above.size], axis=1), 0.0)
+        partner = np.arange(k)[::-1]  # (j, i): the same total, the order reversed (the pairs solved are symmetric)
         x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
-        v, best, more, ab = _race_level(turns, known, partner, ab, x)
+        v, best, more, ab = _race_level(turns, known_at, partner, ab, x)
         win[i, j] = v
         option[i, j] = best
         go_on[:, i, j] = more
-        added = ab - guess
+        added, above = ab - guess, i
     return RaceSolution(goal, win, option, go_on)
 
 
@@ -688,20 +710,40 @@ def race_chances(goal: int, banked: tuple[np.ndarray, np.ndarray]) -> np.ndarray
     return win
 
 
-def against_threshold(turns: Turns, race: RaceSolution, stop_at: int, option: int) -> np.ndarray:
+def race_banked(turns: Turns, race: RaceSolution, known: np.ndarray | None = None) -> np.ndarray:
+    """What the race's best play banks: banked[i, j, b], the chance that its turn with i points against j banks b.
+
+    Like the race, it depends only on what each player needs: `known`, the same for the race to a lower goal, gives
+    the pairs where both need no more than that goal (its [d:, d:] with d the goals' difference); the rest are
+    followed forward from the turn's start, once per distinct play."""
+    m, goal = turns.model, race.goal
+    banked = np.zeros((goal, goal, m.ends.cols))
+    fresh = np.ones((goal, goal), dtype=bool)
+    if known is not None:
+        d = goal - known.shape[0]
+        banked[d:, d:], fresh[d:, d:] = known, False
+    todo = np.flatnonzero(fresh.reshape(-1))
+    if todo.size:
+        go = np.take(race.go_on.reshape(m.states, -1), todo, axis=1)
+        option = race.option.reshape(-1)[todo]
+        plays = np.vstack([np.packbits(go, axis=0), option.reshape(1, -1).astype(np.uint8)]).T
+        _, first, which = np.unique(plays, axis=0, return_index=True, return_inverse=True)
+        best = turns.banked(np.take(go, first, axis=1), option[first])[which.reshape(-1)]
+        banked.reshape(goal * goal, -1)[todo] = best
+    return banked
+
+
+def against_threshold(turns: Turns, race: RaceSolution, stop_at: int, option: int,
+                      banked: np.ndarray | None = None) -> np.ndarray:
     """The rule of thumb "stop once the turn holds `stop_at` points, or when banking wins", starting its turns with
-    `option`, as seat 0 against the solved play as seat 1: win[seat, i, j] as in race_chances, exactly."""
+    `option`, as seat 0 against the solved play as seat 1: win[seat, i, j] as in race_chances, exactly. `banked`:
+    what the solved play banks (`race_banked`), if known."""
     m, goal = turns.model, race.goal
     banks = m.ends.cols
     theta = np.minimum(stop_at, goal - np.arange(goal))  # by the mover's score
     thumb = np.stack([m.starts.dot(turns.until[t - 1])[option] for t in theta.tolist()])
-    # The solved play at each score pair, followed forward once per distinct play.
-    go = race.go_on.reshape(m.states, -1)
-    plays = np.vstack([np.packbits(go, axis=0), race.option.reshape(1, -1).astype(np.uint8)]).T
-    _, first, which = np.unique(plays, axis=0, return_index=True, return_inverse=True)
-    best = turns.banked(np.take(go, first, axis=1), race.option.reshape(-1)[first])[which.reshape(-1)]
-    return race_chances(goal, (np.broadcast_to(thumb[:, None, :], (goal, goal, banks)),
-                               best.reshape(goal, goal, banks)))
+    best = race_banked(turns, race) if banked is None else banked
+    return race_chances(goal, (np.broadcast_to(thumb[:, None, :], (goal, goal, banks)), best))
 
 
 @dataclass(frozen=True)

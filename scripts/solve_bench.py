@@ -1,6 +1,7 @@
 """Measure the exact solver: optimal Pig to 100 (a race), Dicemants' turn model, race and rule of thumb, with the
-figures and the CPU time of each step and of the whole cold solve; then play the solved strategy through the real
-engine and check the exact chances by sampling (`--games 0`: no sampling)."""
+figures and the CPU time of each step and of the whole cold solve; then a goal edit (the goal one higher) solved
+afresh, as before the race was kept, and grown on the race to the goal, as now; then play the solved strategy through
+the real engine and check the exact chances by sampling (`--games 0`: no sampling)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from pnp.games.dicemants.book import dicemants_rules  # noqa: E402
 from pnp.games.dicemants.engine import DicemantsEngine, Strategy  # noqa: E402
 from pnp.games.dicemants.solve import Optimal, Solved, turn_model  # noqa: E402
 from pnp.rules import load_game  # noqa: E402
-from pnp.solver import TurnPoints, Turns, against_threshold, solve_race, turn_points  # noqa: E402
+from pnp.solver import TurnPoints, Turns, against_threshold, race_banked, solve_race, turn_points  # noqa: E402
 
 CPU = [0.0]
 """The CPU time of the Dicemants steps so far: the whole cold solve."""
@@ -67,10 +68,30 @@ def main() -> None:
     thumb = max(thumbs, key=lambda n: thumbs[n].value)
     option = int(thumbs[thumb].option)
     print(f"  rule of thumb: stop at {thumb} in the bag, rolling {m.options[option]}: {thumbs[thumb].value:.4f} a turn")
-    against = timed("Rule of thumb against optimal:", lambda: against_threshold(turns, race, thumb, option))
+    banked = timed("What its best play banks:", lambda: race_banked(turns, race))
+    against = timed("Rule of thumb against optimal:", lambda: against_threshold(turns, race, thumb, option, banked))
     first, second = float(against[0, 0, 0]), 1 - float(against[1, 0, 0])
     print(f"  it wins {first:.4f} moving first, {second:.4f} moving second")
     print(f"{'The whole cold solve:':34} {'':>14} {CPU[0]:7.1f} s CPU")
+
+    # A goal edit, the turn (and its stop-at plays) kept: afresh, then grown on the race kept for the goal.
+    edited = goal + 1
+    CPU[0] = 0.0
+    fresh = timed(f"Goal {edited} afresh: race,", lambda: solve_race(turns, edited))
+    afresh = timed("  what its best play banks,", lambda: race_banked(turns, fresh))
+    timed("  the rule of thumb:", lambda: against_threshold(turns, fresh, thumb, option, afresh))
+    print(f"{f'  goal {edited} afresh in all:':34} {'':>14} {CPU[0]:7.1f} s CPU")
+    CPU[0] = 0.0
+    grown = timed(f"Goal {edited} grown on {goal}: race,", lambda: solve_race(turns, edited, race))
+    more = timed("  what its best play banks,", lambda: race_banked(turns, grown, banked))
+    timed("  the rule of thumb:", lambda: against_threshold(turns, grown, thumb, option, more))
+    print(f"{f'  goal {edited} grown in all:':34} {'':>14} {CPU[0]:7.1f} s CPU")
+    same = (np.array_equal(grown.option, fresh.option) and np.array_equal(grown.go_on, fresh.go_on))
+    print(f"  first player wins {grown.first_player:.9f} ({fresh.first_player:.9f} afresh); the values within "
+          f"{float(np.max(np.abs(grown.win - fresh.win))):.0e} of the fresh solve's, the play "
+          f"{'the same at every pair' if same else 'NOT THE SAME'}")
+    cut = timed(f"Goal {goal - 1} cut from {goal}:", lambda: solve_race(turns, goal - 1, race), solve=False)
+    print(f"  first player wins {cut.first_player:.9f}")
     if args.games <= 0:
         return
 

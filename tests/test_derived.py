@@ -81,3 +81,62 @@ def test_a_new_version_of_the_code_removes_what_the_old_one_kept(tmp_path, monke
     names = sorted(p.name.rsplit(".", 2)[0] for p in tmp_path.glob("*.pickle"))
     assert names == ["test-other.aaaaaaaaaaaa", "test-versions.bbbbbbbbbbbb"]
     assert sorted(p.name.split(".")[1] for p in tmp_path.glob("test-versions.*.lock")) == ["bbbbbbbbbbbb"]
+
+
+def test_a_growing_derivation_only_grows_in_its_one_file(tmp_path):
+    """Asked for less than is kept, it reads it; asked for more, it grows what is kept, in place; without a folder
+    it derives each time."""
+    grew: list[tuple[int, ...] | None] = []
+
+    def squares(n: int) -> tuple[int, ...]:
+        def grow(kept: tuple[int, ...] | None) -> tuple[int, ...]:
+            grew.append(kept)
+            start = kept or ()
+            return start + tuple(k * k for k in range(len(start), n))
+        return derived.grown("test-grown", ("squares",), lambda kept: len(kept) >= n, grow)
+
+    with derived.using(tmp_path):
+        assert (squares(3), squares(2), squares(5), squares(4)) == ((0, 1, 4), (0, 1, 4), (0, 1, 4, 9, 16),
+                                                                    (0, 1, 4, 9, 16))
+    assert grew == [None, (0, 1, 4)]
+    assert [p.suffix for p in sorted(tmp_path.iterdir())] == [".lock", ".pickle"]
+    with derived.using(None):
+        assert squares(2) == (0, 1)
+    assert grew[2:] == [None]
+
+
+def test_a_growing_derivation_asked_for_twice_at_once_grows_once(tmp_path, monkeypatch):
+    """The second asker finds too little kept, waits on the lock while the first grows it, then reads it."""
+    grew: list[int] = []
+    growing, missed = threading.Event(), threading.Event()
+
+    def grow(kept: int | None) -> int:
+        grew.append(kept or 0)
+        growing.set()
+        assert missed.wait(10)
+        return 10
+
+    read = derived._read
+
+    def reading(path: Path) -> object:
+        found = read(path)
+        if threading.current_thread().name == "second":
+            missed.set()
+        return found
+
+    monkeypatch.setattr(derived, "_read", reading)
+    results: dict[str, int] = {}
+
+    def ask(name: str) -> None:
+        results[name] = derived.grown("test-grown-once", (), lambda kept: kept >= 10, grow)
+
+    with derived.using(tmp_path):
+        first = threading.Thread(target=ask, args=("first",), name="first")
+        first.start()
+        assert growing.wait(10)
+        second = threading.Thread(target=ask, args=("second",), name="second")
+        second.start()
+        first.join(10)
+        second.join(10)
+    assert results == {"first": 10, "second": 10}
+    assert grew == [0]

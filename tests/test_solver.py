@@ -10,7 +10,17 @@ import numpy as np
 import pytest
 
 from pnp.games.protocols import CHANCE, TERMINAL
-from pnp.solver import Chances, TurnModel, Turns, solve_game, solve_race, solve_turn, turn_points
+from pnp.solver import (
+    Chances,
+    RaceSolution,
+    TurnModel,
+    Turns,
+    race_banked,
+    solve_game,
+    solve_race,
+    solve_turn,
+    turn_points,
+)
 
 
 @dataclass(frozen=True)
@@ -124,3 +134,25 @@ def test_points_per_turn_match_the_sum_over_turn_totals():
     held = [turn_points(turn, go_on=turn.stop_bank < theta).value for theta in (1, 20, goal + 1)]
     assert [float(until[theta - 1, 0] @ np.arange(goal + 1)) for theta in (1, 20, goal + 1)] == pytest.approx(held)
     assert until[20 - 1, 0, 20:26].sum() == pytest.approx(1 - until[20 - 1, 0, 0])  # held at 20 to 25, or lost
+
+
+def same_race(a: RaceSolution, b: RaceSolution) -> None:
+    """The same values (to the race's tolerance) and the very same best play everywhere."""
+    assert a.goal == b.goal
+    assert a.win == pytest.approx(b.win, abs=1e-11)
+    assert np.array_equal(a.option, b.option) and np.array_equal(a.go_on, b.go_on)
+
+
+def test_a_race_to_another_goal_is_cut_from_or_grown_on_one_solved_before():
+    """The values depend only on what each player needs: the race to 9 is the race to 12 without the pairs where
+    someone needs more than 9, and the race to 12 grown on the race to 9 solves only those pairs."""
+    turns = Turns(pig_turn(12))
+    nine, twelve = solve_race(turns, 9), solve_race(turns, 12)
+    same_race(solve_race(turns, 12, known=nine), twelve)
+    cut = solve_race(turns, 9, known=twelve)
+    same_race(cut, nine)
+    assert np.array_equal(cut.win, twelve.win[3:, 3:])  # a part of it, as it is
+    grown = race_banked(turns, twelve, known=race_banked(turns, nine))
+    assert grown == pytest.approx(race_banked(turns, twelve), abs=1e-12)
+    with pytest.raises(ValueError, match="goal: a race to 9 holds the races to 1 to 9, not to 10"):
+        nine.to(10)

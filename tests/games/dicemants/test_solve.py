@@ -6,19 +6,22 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from helpers import run
 
+from pnp import derived
+from pnp.games.dicemants import solve as solving
 from pnp.games.dicemants.book import dicemants_rules
 from pnp.games.dicemants.engine import DicemantsEngine, DicemantsRules, Strategy
-from pnp.games.dicemants.solve import Optimal, Solved, solve
+from pnp.games.dicemants.solve import Optimal, Solved, race_of, solve, turn_of
 from pnp.games.protocols import CHANCE, TERMINAL
 from pnp.rules import load_game
-from pnp.solver import solve_game, solve_turn
+from pnp.solver import race_banked, solve_game, solve_race, solve_turn
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -98,6 +101,26 @@ def test_the_rule_of_thumb_is_scored_against_optimal_play(toy, solved):
     engine = DicemantsEngine(toy)
     assert first == pytest.approx(solve_game(Seated(engine, (thumb, optimal))).value, abs=1e-11)
     assert second == pytest.approx(1 - solve_game(Seated(engine, (optimal, thumb))).value, abs=1e-11)
+
+
+def test_the_race_kept_for_the_turn_grows_with_the_goal_and_is_cut_for_a_lower_one(toy, tmp_path, monkeypatch):
+    """A goal edit solves only the score pairs the kept race lacks (here with cycles in the turn), and gives what a
+    fresh solve gives: the same values, the same play everywhere, the same banked chances."""
+    turns, solved_from = turn_of(toy).turns, []
+
+    def solving_race(turns, goal, known=None):
+        solved_from.append((goal, None if known is None else known.goal))
+        return solve_race(turns, goal, known)
+
+    monkeypatch.setattr(solving, "solve_race", solving_race)
+    with derived.using(tmp_path):
+        for goal in (4, 6, 3):
+            race, banked = race_of(replace(toy, goal=goal))
+            fresh = solve_race(turns, goal)
+            assert race.win == pytest.approx(fresh.win, abs=1e-11)
+            assert np.array_equal(race.option, fresh.option) and np.array_equal(race.go_on, fresh.go_on)
+            assert banked == pytest.approx(race_banked(turns, fresh), abs=1e-11)
+    assert solved_from == [(4, None), (6, 4)]  # the race to 3: a part of the race to 6
 
 
 def test_pnp_solve_prints_the_headline_and_the_policy(project_copy):
