@@ -32,6 +32,12 @@ derived.use(Path(derived.FOLDER))  # and outside a build too (a rulebook's HTML 
 sys.dont_write_bytecode = False
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked `first` lead: the one that pays the run's Dicemants solve starts as the first worker starts,
+    rather than where its file falls, while the other worker, and the tests after it, wait for it."""
+    items.sort(key=lambda item: item.get_closest_marker("first") is None)  # a stable sort: otherwise as collected
+
+
 @pytest.fixture(scope="session")
 def made(tmp_path_factory) -> Made:
     """One file of the real project, built once per test run however many workers ask for it.

@@ -27,9 +27,8 @@ from pnp.i18n import (
 BAD = sorted((Path(__file__).parent / "bad_catalogs").glob("*/*.po"))
 """One small catalog per error case, in a folder named for its language; `# expect:` lines give its errors."""
 
-
-def test_catalogs_are_complete(project):
-    assert [str(f) for f in check_catalogs(project.root, project.locales)] == []
+# The real catalogs are complete: `pnp check` on the real project says so, exit 0 (tests/test_cli.py), the same
+# check_catalogs, run once per suite.
 
 
 def _edit_entry(path, msgid_line: str, change):

@@ -113,12 +113,14 @@ def test_parts_keep_their_structure_and_each_blank_side_has_its_own(tmp_path):
 
 
 def test_the_kit_is_one_tagged_document_of_its_real_parts(made, tmp_path):
-    """Dicemants' kit merged from the real tagged files the suite builds (`made`) and its what-to-print page: every
-    page resolves, every part's figures and their text are the part's, each page's content is the part's byte for
-    byte."""
-    g, t = game("dicemants"), tr("en")
+    """A kit merged from the real tagged files the suite builds (`made`) and its what-to-print page: every page
+    resolves, every part's figures and their text are the part's, each page's content is the part's byte for byte.
+
+    Dead Man's Dice's: every one of its parts (rulebook, stickers, score pad, player aid) is a file other tests
+    read, so the kit costs only its merge."""
+    g, t = game("dead-mans-dice"), tr("en")
     kinds = ["rulebook", *(s.kind for s in sheets_for(g))]
-    jobs = [Job(g, "en", kind, made("dicemants", kind)) for kind in kinds]
+    jobs = [Job(g, "en", kind, made("dead-mans-dice", kind)) for kind in kinds]
     kit = Job(g, "en", "kit", tmp_path / "kit.pdf")
     _kit(kit, t, [*jobs, kit], Settings(PROJECT, Options()))
     pdf = pikepdf.open(kit.path)
@@ -132,8 +134,8 @@ def test_the_kit_is_one_tagged_document_of_its_real_parts(made, tmp_path):
         titles = [item.title for item in outline.root]
     assert [str(p.T) for p in parts] == titles[1:]
     first = 1
-    by_title = {t.typeset(t.gettext("Rulebook")): made("dicemants", "rulebook")}
-    by_title.update({t.typeset(s.title(t, g)): made("dicemants", s.kind) for s in sheets_for(g)})
+    by_title = {t.typeset(t.gettext("Rulebook")): made("dead-mans-dice", "rulebook")}
+    by_title.update({t.typeset(s.title(t, g)): made("dead-mans-dice", s.kind) for s in sheets_for(g)})
     for part in parts:
         source = pikepdf.open(by_title[str(part.T)])
         assert figures(part) == figures(source.Root.StructTreeRoot)

@@ -21,11 +21,13 @@ SHEETS = [(game_id, sheet.kind) for game_id in game_ids() for sheet in sheets_fo
 @pytest.mark.parametrize("game_id, kind", SHEETS)
 def test_no_text_under_7_pt_and_nothing_off_the_page(made, game_id, kind):
     """Type sizes are set in the stylesheets, the same in every language (the words' fit is each sheet's own
-    test); the margins are read on Letter, the shorter page."""
-    sizes = font_sizes(made(game_id, kind))
+    test) and on every paper (no sheet scales its text to the page): one file is read, on Letter, the shorter
+    page, which the margins are read on too."""
+    pdf = made(game_id, kind, paper="letter")
+    sizes = font_sizes(pdf)
     assert sizes  # the sheet has text to measure
     assert [(page + 1, round(size, 2), char) for page, size, char in sizes if size < SMALLEST - 0.01] == []
-    for page in reader(made(game_id, kind, paper="letter")).pages:
+    for page in reader(pdf).pages:
         width, height = (float(v) * MM for v in page_size(page))
         for path in paths(page):
             left, top, w, h = path.box
