@@ -108,8 +108,8 @@ class Teller:
         if p == YOU:
             if base == SKULL and told:
                 # TRANSLATORS: after "A skull and crossbones counts as 1, so you tie…": your base die is the skull.
-                return tr.format(tr.gettext("This time you roll the {skull}, which counts as {number}: your base die "
-                                            "is the lowest, so you take the first turn."), **values)
+                return tr.format(tr.gettext("This time your base die is the {skull}, the lowest number, so you take "
+                                            "the first turn."), **values)
             if base == SKULL:
                 return tr.format(tr.gettext("A {skull} counts as {number}, so you have the lowest number: you "
                                             "take the first turn."), **values)

@@ -199,8 +199,7 @@ def test_the_stories_say_what_a_skull_counts_as_once_and_whose_top_die_is_taken(
         "A skull and crossbones counts as 1, so Ann and Meg tie for the lowest number: everyone rolls their base die "
         "again.",
         # The reader is told again that the re-rolled base die is the skull: the whole point of the example.
-        "This time you roll the skull and crossbones, which counts as 1: your base die is the lowest, so you take the "
-        "first turn.")
+        "This time your base die is the skull and crossbones, the lowest number, so you take the first turn.")
     # The skull goes where a 1 could not (the rule shown, not a match); on it, only a 2 (next up from 1) or a 6
     # (1 + 6 = 7) could be plundered: the rule taught where it applies.
     assert told["skull"][1:] == (
