@@ -138,7 +138,7 @@ def _head(columns: tuple[OddsColumn, ...], tr: Translator) -> tuple[tuple[HeadCe
 
 TINY = Fraction(1, 2000)
 """Chances below this round to 0.0 % (above 1 − TINY, to 100.0 %): they print as `<0.1%` and `>99.9%`, each
-language's own way (`менее 0,1 %`), as only a certainty prints as 0.0 % or 100.0 %."""
+language's own way (`менее 0,1 %`), as only an impossible result prints as a dash, and only a certainty as 100 %."""
 
 
 def odds_view(table: OddsTable, tr: Translator) -> OddsView:
@@ -150,6 +150,10 @@ def odds_view(table: OddsTable, tr: Translator) -> OddsView:
             return tr.number(int(value))
         if kinds[key] == "mean":
             return tr.decimal(float(value), 2)
+        if value == 0:  # impossible: a dash, not a figure
+            return "\u2014"
+        if value == 1:  # certain: no decimals to read
+            return tr.percent(1.0, decimals=0)
         if 0 < value < TINY:  # possible, but too rare to show: never print it as 0.0 %
             # TRANSLATORS: an odds cell for a chance too small to print as a number, {percent} being 0.1 %:
             # "under 0.1 %" as a table cell says it («< 0,1 %», «менее 0,1 %»).

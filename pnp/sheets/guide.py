@@ -120,10 +120,11 @@ def shopping(game: Game, tr: Translator, parts: list[Part], letter: bool = False
             return sum(ceil(p.pages / (2 if p.duplex else 1)) for p in kinds)
 
         cards = [p for p in parts if p.first and p.stock == "card"]
-        needed = sheets_of([p for p in cards if p.kind not in optional])
+        # Paper dice are never needed: ordinary dice, or blank dice with stickers, stand in for them.
+        needed = sheets_of([p for p in cards if p.kind not in optional | {"paper-dice"}])
         what = (tr.gettext("Card stock, 65–110 lb cover (160–250 g/m²), for the sheets printed on card")
                 if letter else tr.gettext("Card, 160–250 g/m², for the sheets printed on card"))
-        # The paper dice are the only optional part printed on card: the count without them, and with them.
+        # The paper dice are the only part on card a table may leave out: the count without them, and with them.
         # TRANSLATORS: beside the sheets of card to buy, in brackets: "5 (8 with the paper dice)"; n counts sheets.
         with_dice = tr.gettext("{n} with the paper dice")
         more = "" if needed == sheets_of(cards) else tr.format(with_dice, n=sheets_of(cards))
@@ -151,6 +152,9 @@ def _dice_to_buy(ordinary: bool, owned: bool, tr: Translator, game: Game) -> str
         return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm, in one colour per player "
                                                   "(or blank {size} mm dice with the players' stickers)"),
                          size=BLANK_DIE)
+    if ordinary and dice.blank_sets(game):  # the kit's full sticker sets make blank dice into game dice too
+        return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm (or blank {size} mm dice "
+                                                  "with the stickers)"), size=BLANK_DIE)
     if ordinary:
         return tr.format(tr.game_gettext(game.id, "Ordinary six-sided dice, about {size} mm"), size=BLANK_DIE)
     return tr.format(tr.game_gettext(game.id, "Blank dice, {size} mm, or paper dice"), size=BLANK_DIE)

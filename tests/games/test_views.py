@@ -16,9 +16,10 @@ def _table(*values: Fraction) -> OddsTable:
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("en", ["0.0%", "<0.1%", "50.0%", ">99.9%", "100.0%"]),
+    # An impossible result is a dash, a certain one 100 % without decimals.
+    ("en", ["\u2014", "<0.1%", "50.0%", ">99.9%", "100%"]),
     # Under 0.1 % and over 99.9 % as the catalog words them («< 0,1 %», «менее 0,1 %»): None reads it there.
-    ("es", ["0,0\u00a0%", None, "50,0\u00a0%", None, "100,0\u00a0%"]),
+    ("es", ["\u2014", None, "50,0\u00a0%", None, "100\u00a0%"]),
 ])
 def test_only_a_certainty_prints_as_none_or_all(lang, expected):
     # 1/46656 and 1 − 1/46656: Gang of Dice's two dice, re-rolled twice, short of a total of 10.

@@ -10,7 +10,8 @@ from pnp.sheets.guide import kit_parts, shopping
 
 BUY = {
     "dicemants": [("Blank dice, 16 mm, or paper dice", ((0, 6),))],
-    "gang-of-dice": [("Ordinary six-sided dice, about 16 mm", ((0, 12),))],  # one shared set
+    # One shared set; the kit's full sticker sets make blank dice into Gang dice too.
+    "gang-of-dice": [("Ordinary six-sided dice, about 16 mm (or blank 16 mm dice with the stickers)", ((0, 12),))],
     # 9 / 8 / 7 / 6 arena dice each for 2 / 3 / 4 / 5 players, and the neutral die.
     "dice-arena": [("Ordinary six-sided dice, about 16 mm",
                     ((2, 19), (3, 25), (4, 29), (5, 31)))],
@@ -38,9 +39,9 @@ def test_the_dice_to_buy_come_from_the_rules_data(game_id):
 def test_the_shopping_list_adds_paper_glue_and_the_parts_not_printed():
     g = game("dicemants")
     bought = {b.what: b.counts for b in shopping(g, tr("en"), parts_of(g))}
-    # Stickers 2 pages; card: the aid's 2 pages and the paper dice's 2.
+    # Stickers 2 pages; card: the aid's 2 pages, and the paper dice's 2 only for a table that makes its dice of paper.
     assert bought["Sticker paper (full-page labels)"] == ((0, 2),)
-    assert bought["Card, 160–250 g/m², for the sheets printed on card"] == ((0, 4),)
+    assert bought["Card, 160–250 g/m², for the sheets printed on card"] == ((0, 2),)
     assert bought["Glue stick (for paper dice)"] == ()  # a tool: no count
     assert bought["Pencil"] == ((0, 1),) and bought["Cup or opaque pouch to draw the dice from"] == ((0, 1),)
     assert not any(what.startswith(("Score pad", "Mine mat")) for what in bought)  # printed, not bought
@@ -84,7 +85,8 @@ def test_a_short_aid_prints_three_to_a_page():
 def test_parts_marked_not_to_buy_stay_off_the_list():
     # Gang of Dice's `dice` part is the dice row above, and its score pad is printed: neither is listed twice.
     g = game("gang-of-dice")
-    assert [b.what for b in shopping(g, tr("en"), [])] == ["Ordinary six-sided dice, about 16 mm", "Pencil"]
+    assert [b.what for b in shopping(g, tr("en"), [])] == [
+        "Ordinary six-sided dice, about 16 mm (or blank 16 mm dice with the stickers)", "Pencil"]
 
 
 def test_the_card_count_leaves_out_the_optional_paper_dice_and_says_how_many_with_them():
@@ -93,8 +95,10 @@ def test_the_card_count_leaves_out_the_optional_paper_dice_and_says_how_many_wit
     # Card: the aid's 2 pages and the cards' 2 pages double-sided (1 sheet); the paper dice's 2 pages besides.
     assert bought["Card, 160–250 g/m², for the sheets printed on card"] == (((0, 3),), "5 with the paper dice")
     assert bought["Sticker paper (full-page labels)"] == (((0, 2),), "optional")  # its 2 pages
-    miners = game("dicemants")  # blank dice or paper dice: the paper dice are not optional
-    assert all(b.note == "" for b in shopping(miners, tr("en"), parts_of(miners)))
+    miners = game("dicemants")  # blank dice with stickers, or paper dice: the card count says both
+    notes = {b.what: b.note for b in shopping(miners, tr("en"), parts_of(miners))}
+    assert notes.pop("Card, 160–250 g/m², for the sheets printed on card") == "4 with the paper dice"
+    assert all(note == "" for note in notes.values())
     pirates = game("dead-mans-dice")  # its stickers say whose die is whose: not optional
     assert all(b.note == "" for b in shopping(pirates, tr("en"), parts_of(pirates)))
 

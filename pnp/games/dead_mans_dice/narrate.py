@@ -108,8 +108,8 @@ class Teller:
         if p == YOU:
             if base == SKULL and told:
                 # TRANSLATORS: after "A skull and crossbones counts as 1, so you tie…": your base die is the skull.
-                return tr.format(tr.gettext("This time your base die is the lowest, so you take the first turn."),
-                                 **values)
+                return tr.format(tr.gettext("This time your base die is the {skull}, the lowest number, so you take "
+                                            "the first turn."), **values)
             if base == SKULL:
                 return tr.format(tr.gettext("A {skull} counts as {number}, so you have the lowest number: you "
                                             "take the first turn."), **values)
@@ -273,17 +273,13 @@ class Teller:
         score = result.score
         if empty and result.keelhauled:
             if you:
-                return [tr.format(tr.ngettext(
-                    "Your pile is empty, and your Jolly Roger die is still in your hand: you are keelhauled and score "
-                    "{n} doubloon for the round.",
-                    "Your pile is empty, and your Jolly Roger die is still in your hand: you are keelhauled and score "
-                    "{n} doubloons for the round.", abs(score)), n=score)]
+                return [tr.format(tr.gettext(
+                    "Your pile is empty and your Jolly Roger die is still in your hand: you are keelhauled and score "
+                    "{n}."), n=score)]
             # TRANSLATORS: {name} is a rival of the worked examples, Ann or Meg: a woman (she, her).
-            return [tr.format(tr.ngettext(
-                "{name}'s pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores "
-                "{n} doubloon for the round.",
-                "{name}'s pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores "
-                "{n} doubloons for the round.", abs(score)), n=score, name=name)]
+            return [tr.format(tr.gettext(
+                "{name}'s pile is empty and her Jolly Roger die is still in her hand: she is keelhauled and scores "
+                "{n}."), n=score, name=name)]
         if empty:
             return [tr.gettext("Your pile is empty, so it scores nothing.") if you else
                     tr.format(tr.gettext("{name}'s pile is empty, so it scores nothing."), name=name)]

@@ -115,8 +115,9 @@ def _pirates(ck: Checker, value: Any, path: tuple[Any, ...], face_ids: frozenset
 
 
 def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
-    """What the game's templates use: a pirate's badge (their symbol in white on their colour) for the pictures."""
-    return {"pirate_badge": badge_uri}
+    """What the game's templates use: a pirate's badge (their symbol in white on their colour) for the pictures;
+    `aid_scoring_apart`: the player aid sets the quick reference's last list (the scoring) beside the faces."""
+    return {"pirate_badge": badge_uri, "aid_scoring_apart": True}
 
 
 def _derive(game: Game) -> Mapping[str, Any]:

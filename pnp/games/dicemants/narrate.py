@@ -131,13 +131,13 @@ def _tier_lead(tier: str, resolution: Resolution, events: list[Event], game: Gam
             rolled = resolution.board[:len(resolution.board) - returned]
             n = rolled.count("diamond")  # TNT: every other face is ignored, diamonds included
             if n == 0:
-                return [tr.gettext("TNT acts and every other face is ignored.")]
+                return [tr.gettext("TNT acts, and every other face is ignored.")]
             if n == 1:
-                return [tr.gettext("TNT acts and every other face is ignored, so your diamond does not go into "
+                return [tr.gettext("TNT acts, and every other face is ignored, so your diamond does not go into "
                                    "your bag.")]
             return [tr.format(tr.ngettext(
-                "TNT acts and every other face is ignored, so your {n:word} diamond does not go into your bag.",
-                "TNT acts and every other face is ignored, so your {n:word} diamonds do not go into your bag.", n),
+                "TNT acts, and every other face is ignored, so your {n:word} diamond does not go into your bag.",
+                "TNT acts, and every other face is ignored, so your {n:word} diamonds do not go into your bag.", n),
                 n=n)]
         case TierId.SKULL:
             faces, n = _outranked(resolution, events, game, tr)

@@ -178,12 +178,12 @@ def playing_view(rules: E.DicemantsRules, tr: Translator) -> PlayingView:
     """The section, exactly as solved, in the reader's language."""
     p = playing(rules)
     lead = tr.format(tr.ngettext(
-        "This table is solved exactly from the rules for two players racing to {goal} diamond: it shows when the play "
-        "that wins most often stops. Each row is a sample score before your turn, yours first; each column, the dice "
+        "The table below, solved exactly for a two-player race to {goal} diamond, shows when the strategy that wins "
+        "most often stops rolling. Each row is a sample score before your turn, yours first; each column, the dice "
         "left on the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever "
         "your bag holds.",
-        "This table is solved exactly from the rules for two players racing to {goal} diamonds: it shows when the play "
-        "that wins most often stops. Each row is a sample score before your turn, yours first; each column, the dice "
+        "The table below, solved exactly for a two-player race to {goal} diamonds, shows when the strategy that wins "
+        "most often stops rolling. Each row is a sample score before your turn, yours first; each column, the dice "
         "left on the board. Stop once your bag holds at least the number in the cell; a dash means roll on, whatever "
         "your bag holds.", p.goal), goal=p.goal)
     after = [tr.gettext("With any other dice on the board, roll on. Whatever the table says, stop when banking would "

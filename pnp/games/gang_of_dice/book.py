@@ -173,8 +173,8 @@ def _pools(pools: Sequence[int], tr: Translator) -> list[str]:
                                       "Each player has a pool of {n:word} dice.", n), n=n)]
     if len(pools) == 2:
         n, m = pools
-        return [tr.format(tr.ngettext("{player_of} has a pool of {n:word} die, and {other_of} has {m:word}.",
-                                      "{player_of} has a pool of {n:word} dice, and {other_of} has {m:word}.", n),
+        return [tr.format(tr.ngettext("{player_of} has a pool of {n} die, and {other_of} has {m}.",
+                                      "{player_of} has a pool of {n} dice, and {other_of} has {m}.", n),
                           player_of=player_of(tr, 0), other_of=player_of(tr, 1), n=n, m=m)]
     return [tr.format(tr.ngettext("{player_of} has a pool of {n:word} die.",
                                   "{player_of} has a pool of {n:word} dice.", n), player_of=player_of(tr, s), n=n)

@@ -20,12 +20,12 @@ def condition_text(card: Card, tr: Translator) -> str:
             message = tr.gettext("Total of {n} or more")
         case "run_of":
             message = tr.ngettext("{n:Word} consecutive value", "{n:Word} consecutive values", n)
-        case "odd_at_least" if n == 1:  # "or more" takes the plural: parallel to "Two or more odd dice"
-            message = tr.gettext("One or more odd dice")
+        case "odd_at_least" if n == 1:  # worded as the cards "Any die showing…" are
+            message = tr.gettext("Any odd die")
         case "odd_at_least":
             message = tr.ngettext("{n:Word} or more odd die", "{n:Word} or more odd dice", n)
         case "even_at_least" if n == 1:
-            message = tr.gettext("One or more even dice")
+            message = tr.gettext("Any even die")
         case "even_at_least":
             message = tr.ngettext("{n:Word} or more even die", "{n:Word} or more even dice", n)
         case "distinct_at_least":

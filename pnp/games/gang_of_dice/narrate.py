@@ -251,7 +251,7 @@ def _round_won(event: Event, names: Sequence[str], players: int, tr: Translator)
     if len(event["tied"]) > 1:
         out = _tie(event, names, players, tr)
     else:
-        out = [tr.format(tr.gettext("The round goes to {player}, with the highest total clear of the card."),
+        out = [tr.format(tr.gettext("{player} has the highest total clear of the card and wins the round."),
                          player=who)]
     out.append(tr.format(tr.ngettext("{player} takes the {n:word} die on the table and now has {pool}.",
                                      "{player} takes all {n:word} dice on the table and now has {pool}.", taken),

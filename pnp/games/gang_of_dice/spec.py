@@ -135,14 +135,19 @@ def _context(game: Game, tr: Translator) -> Mapping[str, Any]:
 
 
 def _also_needed(game: Game, tr: Translator) -> list[str]:
-    """What the table gathers besides the score pad and pencil: the kit's warning cards, and what the shared dice
-    are made of (ordinary dice will do, the kit prints paper ones); how many dice, the Components table says."""
+    """What the table gathers besides the score pad and pencil: the kit's warning cards, and the shared dice (how
+    many, and the ordinary die's face that is the gangster; the kit prints paper ones)."""
     out = []
     if cards(game):
         out.append(tr.format(tr.ngettext("the {n} warning card from the kit", "the {n} warning cards from the kit",
                                          len(cards(game))), n=len(cards(game))))
-    if any(die.table for die in game.dice):
-        out.append(tr.gettext("ordinary six-sided dice to use as Gang dice, or the kit’s paper dice"))
+    shared = next((die.table for die in game.dice if die.table), None)
+    pips = _derive(game).get("gangster_pips")
+    if shared is not None and pips is not None:
+        out.append(tr.format(tr.ngettext("{n:word} ordinary six-sided die (the {pips} is the gangster), or the kit’s "
+                                         "paper dice",
+                                         "{n:word} ordinary six-sided dice (the {pips} is the gangster), or the kit’s "
+                                         "paper dice", shared), n=shared, pips=pips))
     return out
 
 

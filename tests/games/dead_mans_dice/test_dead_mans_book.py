@@ -106,10 +106,8 @@ def test_resolve_tells_the_outcome_in_the_readers_language(project, lang):
     ]
     code, out, _ = resolve(project, "--pile", "-", "--end-of-round", "--jolly-roger-in-hand", "--lang", lang)
     assert out.splitlines() == [  # an empty pile: nothing to add up, only the penalty
-        t.format(t.ngettext("Your pile is empty, and your Jolly Roger die is still in your hand: you are keelhauled "
-                            "and score {n} doubloon for the round.",
-                            "Your pile is empty, and your Jolly Roger die is still in your hand: you are keelhauled "
-                            "and score {n} doubloons for the round.", 7), n=-7),
+        t.format(t.gettext("Your pile is empty and your Jolly Roger die is still in your hand: you are keelhauled and "
+                           "score {n}."), n=-7),
     ]
 
 
@@ -200,7 +198,8 @@ def test_the_stories_say_what_a_skull_counts_as_once_and_whose_top_die_is_taken(
     assert told["first-player"] == (
         "A skull and crossbones counts as 1, so Ann and Meg tie for the lowest number: everyone rolls their base die "
         "again.",
-        "This time your base die is the lowest, so you take the first turn.")  # the skull named once, in the tie
+        # The reader is told again that the re-rolled base die is the skull: the whole point of the example.
+        "This time your base die is the skull and crossbones, the lowest number, so you take the first turn.")
     # The skull goes where a 1 could not (the rule shown, not a match); on it, only a 2 (next up from 1) or a 6
     # (1 + 6 = 7) could be plundered: the rule taught where it applies.
     assert told["skull"][1:] == (
@@ -226,8 +225,7 @@ def test_the_last_example_scores_every_pile_in_words():
     assert kind == "scores" and lines == (
         "Your pile is worth\u00a014 doubloons (2\u00a0+\u00a05\u00a0+\u00a05\u00a0+\u00a02).",
         "Ann's pile is worth\u00a011 doubloons (4\u00a0+\u00a07). The skull and crossbones on top doubles it to\u00a022.",
-        "Meg's pile is empty, and her Jolly Roger die is still in her hand: she is keelhauled and scores\u00a0\u22127 "
-        "doubloons for the round.")
+        "Meg's pile is empty and her Jolly Roger die is still in her hand: she is keelhauled and scores\u00a0\u22127.")
     assert view.extra["scores_lead"] == "Scoring the round:"
 
 
@@ -275,12 +273,13 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
         assert f"<strong>{head}</strong>" in markup
     for sentence in (
         "Game design: Martin H. Samuel. Original edition: Games Above Board.",
-        # Also needed: the dice, counted, whose colours tell them apart, and the optional player aid.
-        "three ordinary six-sided dice per player (6\u00a0to 18\u00a0in all), each player\u2019s in a colour of their own "
-        "the kit\u2019s sticker sheet: a skull and crossbones for each Jolly Roger die score pad pencil one player aid "
-        "per player (optional)",
+        # What you need: the dice, counted, whose colours tell them apart (or blank dice with the sticker sets), and
+        # the optional player aid.
+        "three ordinary six-sided dice per player (6\u00a0to 18\u00a0in all), a different colour for each player, or "
+        "blank 16\u00a0mm dice with the kit\u2019s sticker sets the kit\u2019s sticker sheet: a skull and crossbones for "
+        "each Jolly Roger die score pad pencil one player aid per player (optional)",
         # The Jolly Roger die told once (the components show its faces): by the sticker that makes it.
-        "Each player takes their own dice, all of one colour: one Jolly Roger die; two regular dice. Put a "
+        "Each player takes their own dice, all of one colour: one Jolly Roger die two regular dice Put a "
         "skull-\u2060and-\u2060crossbones sticker on the 1\u00a0of each Jolly Roger die. If you use blank 16\u00a0mm dice "
         "instead, the kit has a sticker set for each player, marked with a colour band and a player symbol (cutlass, "
         "anchor, parrot, barrel, compass, hook). The kit has no paper dice, because paper dice cannot be stacked into a "
@@ -296,11 +295,10 @@ def test_the_rulebook_says_whose_dice_placing_the_last_die_broadsides_and_credit
         "Broadside: if your die knocks over a rival\u2019s pile, you lose seven doubloons when the round is scored. Any "
         "plundered dice in that pile go back to their owners\u2019 hands; the rival takes back their own dice and at once "
         "rolls one of them to start a new pile. Then your turn goes on as usual: your die goes on your pile if it can.",
-        "A skull and crossbones can go on your pile whatever the top die shows. While it is the top die, it counts as "
-        "1.",
+        "A skull and crossbones can go on your pile whatever the top die shows. On top of a pile, it counts as 1.",
         "If it cannot, you are isolated: it goes back to your hand and your turn ends.",  # the quick reference
         "Nothing comes after 6: the numbers never wrap around to 1.",
-        "If several players reach 100\u00a0doubloons in the same round, they share the win, whatever their totals.",
+        "If several players reach 100\u00a0doubloons in the same round, they share the win, even if their totals differ.",
         "A die that can go on your pile must go there.",
         "You may also plunder your own dice back from a rival\u2019s pile.",
         "When a player places their last die, the round ends as soon as that player has finished plundering. Then "

@@ -196,11 +196,11 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
         "This is a throwing game, so play with ordinary six-sided dice. You may mark each 1\u00a0with an X, using "
         "the kit\u2019s optional sticker sheet. Paper dice do not work: they cannot be thrown and cannot knock other "
         "dice out.",
-        # Also needed: the dice, counted once (as the kit's list to buy counts them), the arena, what glues its
+        # What you need: the dice, counted once (as the kit's list to buy counts them), the arena, what glues its
         # tiles, the score pad and its pencil, and the optional player aid.
-        "19\u00a0to 31\u00a0ordinary six-sided dice in all, neutral die included, by the number of players (see "
-        "Setup) an arena: a box lid, or the "
-        "printed arena (four tiles glued together) glue stick or clear tape (for the printed arena) score pad pencil "
+        "19\u00a0to 31\u00a0ordinary six-sided dice, including the neutral die, depending on the number of players "
+        "an arena: a box lid, or the "
+        "printed arena (four tiles glued or taped together) glue stick or clear tape (for the printed arena) score pad pencil "
         "one player aid per player (optional)",
         # Checking the arena: a match takes the neutral die only when it is in a matching group.
         "Look for dice that show the same number. If any do, take all of them into your hand (every matching group "
@@ -214,7 +214,7 @@ def test_the_rulebook_says_ordinary_dice_the_arena_in_or_out_and_the_neutral_die
         "on another die, or on the rim of a box lid) is thrown again by the same player.",
         "How to throw: throw from outside the arena, keeping the throw low so that the dice roll.",  # as the tile says
         "Strike: if the arena is empty at the start of your turn, you must throw all the dice in your hand at once. "
-        "Then check the arena as usual: if nothing matches, your hand is empty, and you are eliminated at once.",
+        "Then check the arena as usual: if nothing matches, your hand is empty and you are eliminated at once.",
         "Failed throw: every die that leaves the arena is removed from the game, whether it is the die you threw or a "
         "die it knocked out.",
         "If no dice match, they all stay in the arena, and your turn goes on (see Playing a turn, step\u00a03).",
@@ -243,7 +243,7 @@ def test_printed_cells_never_round_a_possible_event_to_zero():
     (strike,) = [t for t in BOOK.printed_odds(game("dice-arena")) if t.id == "strike"]
     rows = odds_view(strike, tr("en")).rows
     assert [row[3] for row in rows] == ["16.7%", "2.8%", "0.5%", "0.1%"] + ["<0.1%"] * 5
-    assert rows[0][1] == "0.0%"  # one die never captures: a true zero
+    assert rows[0][1] == "\u2014"  # one die never captures: a true zero, printed as a dash
 
 
 def test_examples_snapshot_is_reviewed(project):

@@ -103,7 +103,7 @@ def test_a_second_bug_does_the_same_and_the_letters_name_the_dice():
     ]),
     (["thief", "void"], 0, ["The thief finds no diamond to steal."]),
     (["diamond", "thief", "diamond"], 0, ["The thief sends both your diamonds to the lost zone."]),
-    (["tnt", "diamond"], 0, ["TNT acts and every other face is ignored, so your diamond does not go into your bag."]),
+    (["tnt", "diamond"], 0, ["TNT acts, and every other face is ignored, so your diamond does not go into your bag."]),
     (["pick", "void", "diamond"], 0, ["The broken pick acts and every other face is ignored.",
                                       "Die A, the one closest to the pick, goes to the lost zone.",
                                       "You must re-roll the dice left on the board."]),
@@ -189,16 +189,16 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "all the dice left on the board, or stop and bank your bag. To re-roll, go back to step 2.",
         # The locked way stated once in full, its tiers derived from the precedence, the lone locked way with it;
         # the face row gives a short label, and the table one pointer to the precedence.
-        "A locked way is the one exception: it also acts alongside tiers 4, 5, and 6, and when it is rolled alone. "
+        "A locked way is the one exception: it also acts alongside tiers 4, 5, and 6, or on its own. "
         "Resolve the roll as usual; then your turn ends and you bank your bag.",
-        "locked way Usually ends your turn once the roll is resolved.",
+        "locked way Ends your turn once the roll is resolved (not if TNT or a broken pick acts).",
         "For each face\u2019s full effect, and which face acts first, see \u201cFaces and precedence\u201d.",
         "stop at the first tier with a face on the board. Only that tier acts; the faces of the tiers after it in the "
         "list are ignored.",
         "Precedence: only the first tier with a face on the board acts; a locked way also acts with tiers 4, 5, and 6, "
-        "and alone.",
+        "or alone.",
         # RULES-NOTES: every turn draws from all the dice, so they go back at its end.
-        "Then put all six dice back in the cup or pouch, and the player on your left takes a turn.",
+        "Then put all the dice back in the cup or pouch, pass the mat on, and the player on your left takes a turn.",
         "TNT and a broken pick make you re-roll the dice left on the board.",
         # Where distances are counted (step 2), not after the steps.
         "To find the die closest to another, count positions along this row; if two are equally close, take the one "
@@ -213,7 +213,7 @@ def test_the_rulebook_states_the_draw_the_forced_re_roll_the_row_and_the_lost_zo
         "snake A bug, like the spider.",
         "bat A bug, like the spider.",
         "Each bug in turn sends the diamond closest to it on the board to the lost zone; with no diamond left on the "
-        "board, it takes the diamond you put in your bag most recently.",
+        "board, it sends the diamond you put in your bag most recently to the lost zone instead.",
         "The lost zone is a row too, kept in the order the dice were lost, so you can always tell which die was lost "
         "most recently.",
     ):
@@ -416,7 +416,7 @@ def test_the_dice_head_also_needed_and_the_tiers_are_read_from_tier_one():
     # tier's faces told with "or".
     assert [f.id for f in game_context(game("dicemants"), tr("en"))["effects"]()] == [
         "tnt", "skull", "pick", "thief", "spider", "snake", "bat", "diamond", "void", "locked"]
-    assert text.index("TNT The die lost") < text.index("diamond A diamond:") < text.index("locked way Usually")
+    assert text.index("TNT The die lost") < text.index("diamond A diamond:") < text.index("locked way Ends your turn")
     assert "spider, snake, or bat (+ locked way)" in text and "diamond or void (+ locked way)" in text
     # The all-void rule is the turn's step 4, between resolving the roll and the choice to re-roll.
     assert ("Resolve the roll by precedence (see the next section). If two rolls in a row show nothing but voids, "

@@ -33,7 +33,7 @@ def test_the_rulebooks_print_the_solution(made):
     assert "the player who goes first wins 56.4% of games and the other player 43.6%." in english
     assert "it wins 54.3% of games when it goes first and 41.9% when it goes second." in english
     assert "This rule banks 2.55 diamonds a turn on average; the most any way of playing can bank is 2.60." in english
-    assert "Playing well This table is solved exactly from the rules for two players racing to 21 diamonds" in english
+    assert "Playing well The table below, solved exactly for a two-player race to 21 diamonds, shows when the strategy" in english
     assert "Score (yours first) Dice left on the board A F A and B A and D A and F D and F A, B, and F A, D, and F" in english
     assert "Level (10–10) 5 3 — — 4 — — — 5 behind (5–10) — 4 — — — — — —" in english
     for lang in ("en", "ru"):
@@ -62,7 +62,7 @@ def test_the_table_follows_the_goal():
     assert view.dice == ("A", "F")  # a column per set of dice, a row per score situation
     assert view.rows == (("Level (4–4)", ("—", "2")), ("2 behind (2–4)", ("—", "—")), ("4 behind (0–4)", ("—", "—")),
                          ("2 ahead (4–2)", ("2", "2")))
-    assert view.lead.startswith("This table is solved exactly from the rules for two players racing to 8 diamonds:")
+    assert view.lead.startswith("The table below, solved exactly for a two-player race to 8 diamonds, shows when")
 
 
 def test_a_cell_that_is_no_threshold_lists_where_it_stops():

@@ -165,9 +165,10 @@ def test_the_rulebook_prints_the_card_tables(lang):
             ) in markup
     rules = gang_rules(G)
     first = rules.cards[0]
-    # Card 1 (total of 7 or more), 1 to 8 dice: 0%, 27.8%, 62.5%, 84.1%, 94.1%, 98.0%, 99.4%, 99.8%.
-    row = [t.number(1), t.typeset(condition_text(first, t))] + [t.percent(float(trigger_chance(rules, first, n)))
-                                                     for n in range(1, 9)]
+    # Card 1 (total of 7 or more), 1 to 8 dice: impossible with one die (a dash), 27.8%, 62.5%, … 99.8%.
+    chances = [trigger_chance(rules, first, n) for n in range(1, 9)]
+    row = [t.number(1), t.typeset(condition_text(first, t))] + ["\u2014" if c == 0 else t.percent(float(c))
+                                                                for c in chances]
     assert fold(" ".join(row)) in text
     assert fold(t.percent(0.625)) in text
     # The black cards again, re-rolled well: a pair with 2 dice ends clear 99.7% of the time.
@@ -212,7 +213,7 @@ def test_examples_narration_in_english_is_exact():
         "winner of the next round.",
     )
     assert views["gangster"].sentences[-1] == "Had the gangster shown 2 or 4 instead, the card would have triggered."
-    assert views["out-of-dice"].before[-1] == "Vito has a pool of two dice, and Rosa has 94."
+    assert views["out-of-dice"].before[-1] == "Vito has a pool of 2 dice, and Rosa has 94."
     # The last round: every die of the game is in the pools (96 to start, plus 3 and 6 bonus dice), the first player
     # holding the bonus dice; the game's end gives both counts. The examples are one game: seat 0 started round 1,
     # so Rosa starts the even rounds (6, 10 and 12) and the example says so.
@@ -297,7 +298,7 @@ def test_pool_groups_join_neighbouring_player_counts_with_the_same_pool():
 def test_a_card_for_one_die_says_one_or_more_like_its_neighbours():
     t = tr("en")
     card = gang_rules(G).card("odd-1")
-    assert (card.n, condition_text(card, t)) == (1, "One or more odd dice")
+    assert (card.n, condition_text(card, t)) == (1, "Any odd die")
     assert condition_text(gang_rules(G).card("odd-2"), t) == "Two or more odd dice"
 
 
@@ -309,10 +310,10 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
     assert '<aside class="note"><strong>Rolling the shared dice:</strong><ul class="items">' in markup
     text = html_text(markup)  # word joiners are typography, not words
     for sentence in (
-        # The dice are counted under Components, once; Also needed says where they come from, and the kit's cards.
+        # What you need: the kit's cards, and the shared dice, counted (as under Components), the gangster's face named.
         "Gang die 12\u00a0for the whole table",
-        "Also needed the 18\u00a0warning cards from the kit ordinary six-sided dice to use as Gang dice, or the kit’s "
-        "paper dice score pad to track every pool pencil one player aid per player (optional)",
+        "What you need the 18\u00a0warning cards from the kit 12\u00a0ordinary six-sided dice (the 6\u00a0is the "
+        "gangster), or the kit’s paper dice score pad to track every pool pencil one player aid per player (optional)",
         "Your turn ends when you stop or have no re-roll left, or at once if you trigger a yellow card. Your total is "
         "the sum of your dice; leave them on the table in front of you.",
         "Each die has a gangster face; its other faces show the numbers 1\u00a0to 5. Ordinary six-sided dice will do, "
@@ -321,20 +322,24 @@ def test_the_rulebook_says_ordinary_dice_the_shared_set_the_winner_and_eliminati
         "number on the score pad.",
         "Of the players who did not trigger the warning card, the one with the highest total wins the round and adds "
         "every die on the table to their pool.",
-        # The print-and-play procedures one to a line, in the note under the turn.
-        "Rolling the shared dice: When your turn ends, write down how many dice you rolled, your total, "
-        "and whether you triggered the card, then pass the dice on.",
-        "To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down how many dice in each group show "
-        "each face. A roll made in groups is still one roll. To re-roll some of those dice, cross their faces off your "
-        "notes and roll that many dice again. A yellow card is checked only once every group of a roll (or re-roll) "
-        "has been rolled, against all the faces written down.",
+        # What losing the round means, straight after the turn's steps it completes.
+        "leave them on the table in front of you. If you trigger the warning card, you lose the round. Your dice stay "
+        "on the table all the same, and the round\u2019s winner takes them too. Ties:",
+        # The print-and-play procedures one to a line, in the note that ends the section, in the order of a turn: the
+        # groups, the re-roll, the yellow card's check, then the turn's end.
+        "Rolling the shared dice: To roll more than 12\u00a0dice, roll them in groups of 12\u00a0and write down how many "
+        "dice in each group show each face. A roll made in groups is still one roll. To re-roll some of those dice, "
+        "cross their faces off your notes and roll that many dice again. A yellow card is checked only once every group "
+        "of a roll (or re-roll) has been rolled, against all the faces written down. When your turn ends, write down "
+        "how many dice you rolled, your total, and whether you triggered the card, then pass the dice to the next "
+        "player.",
         "If every player triggers the card in round\u00a012, the last round, every die on the table is discarded.",
         "A gangster never counts towards a warning card (see Components).",
         "A player whose pool is empty at the start of a round is eliminated. If only one player still has dice, that "
         "player wins at once.",
         "The highest total clear of the card wins and takes every die on the table.",
         "Players Pool (dice per player) 2–3 48 4 36",  # player counts with the same pool share a row
-        "The deck has 18\u00a0cards. Those marked * are of our own design; the rest come from the original game.",
+        "The deck has 18\u00a0cards. Cards marked with an asterisk (*) are our own design; the rest come from the original game.",
         "Consecutive values are numbers one apart: 3\u00a0and 4\u00a0are two consecutive values, and 2, 3, and 4\u00a0are "
         "three.",
         "Odd and even cards count dice, not values: two dice showing 3\u00a0count as two odd dice.",

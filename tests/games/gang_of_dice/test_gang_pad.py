@@ -37,7 +37,7 @@ def test_pad_reads_back_the_table_and_each_players_columns(gang_pdf, project, pa
         assert words.count(f"{label}:") == 1  # the legend says what each column holds
     assert "Tick if you triggered the card." in words
     assert "The winner of a bonus round also takes that round’s bonus dice, shown under the round number." in words
-    assert "Card: the round’s warning card. Left on the table: dice from a round nobody won" in words
+    assert "Card: the number of the round’s warning card. Left on the table: dice from a round nobody won" in words
     # Player counts side by side with the same pool share one entry (2 and 3 players start with 48).
     assert "Pool at the start: 48 dice (2–3 players) · 36 dice (4 players)" in words
     assert "yellow" not in words.lower()  # yellow is a card colour, never a kind of round
