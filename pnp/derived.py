@@ -129,10 +129,12 @@ _MISSING = object()
 
 
 def _prune(folder: Path, name: str, version: str) -> None:
-    """Remove what another version of the code kept under `name` (no version reads it again: a solved strategy
-    is tens of megabytes); what this version kept for other rules stays."""
-    for stale in folder.glob(f"{name}.*.*"):
-        if stale.name.split(".")[1] != version and stale.suffix in (".pickle", ".lock"):
+    """Remove what another version of the code kept, under any name (no version reads it again, and a name the code
+    no longer uses is never written again: a solved strategy is tens of megabytes); what this version kept for other
+    rules stays."""
+    for stale in folder.glob("*.*.*"):
+        parts = stale.name.split(".")
+        if len(parts) == 4 and parts[1] != version and stale.suffix in (".pickle", ".lock"):
             stale.unlink(missing_ok=True)
     for legacy in folder.glob(f"{name}-*"):  # kept before the version was part of the name
         if re.fullmatch(rf"{re.escape(name)}-[0-9a-f]{{32}}\.(pickle|lock)", legacy.name):

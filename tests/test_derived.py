@@ -62,8 +62,8 @@ def test_a_folder_that_cannot_be_written_still_derives(tmp_path):
 
 
 def test_a_new_version_of_the_code_removes_what_the_old_one_kept(tmp_path, monkeypatch):
-    """What another version kept under the same name is removed when this version keeps its own; other names, and
-    this version's derivations for other arguments, stay."""
+    """What another version kept, under any name (one this version no longer uses too), is removed when this version
+    keeps its own; this version's derivations for other arguments stay."""
     @derived.kept("test-versions")
     def triple(n: int) -> int:
         return 3 * n
@@ -77,9 +77,9 @@ def test_a_new_version_of_the_code_removes_what_the_old_one_kept(tmp_path, monke
         monkeypatch.setattr(derived, "code_version", lambda: "a" * 32)
         assert (triple(1), triple(2), half(4)) == (3, 6, 2.0)
         monkeypatch.setattr(derived, "code_version", lambda: "b" * 32)
-        assert triple(3) == 9
+        assert (triple(3), triple(4)) == (9, 12)
     names = sorted(p.name.rsplit(".", 2)[0] for p in tmp_path.glob("*.pickle"))
-    assert names == ["test-other.aaaaaaaaaaaa", "test-versions.bbbbbbbbbbbb"]
+    assert names == ["test-versions.bbbbbbbbbbbb", "test-versions.bbbbbbbbbbbb"]
     assert sorted(p.name.split(".")[1] for p in tmp_path.glob("test-versions.*.lock")) == ["bbbbbbbbbbbb"]
 
 
