@@ -230,13 +230,27 @@ def _alive(pid: int) -> bool:
     return "State:\tZ" not in state
 
 
+def _catches_sigint(pid: int) -> bool:
+    """Whether the process has its own handler for SIGINT (Linux: the SigCgt mask in /proc)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+    return False
+
+
 def test_ctrl_c_in_a_real_process_ends_with_one_line_and_exit_130(project):
     """S03: a long simulation interrupted as from a terminal (SIGINT): one line, exit 130, no traceback."""
     process = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project.root), "simulate",
                                 "dead-mans-dice", "--games", str(MAX_GAMES)], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(1.0)
+    # Interrupted once Python handles Ctrl-C (before that the signal kills it, as any program), and a moment on
+    # (inside pnp's imports or the simulation): a fixed wait was too short on a busy machine.
+    deadline = time.monotonic() + 20
+    while not _catches_sigint(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.5)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=10)
     assert (process.returncode, out) == (130, "")
