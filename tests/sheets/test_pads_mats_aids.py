@@ -130,7 +130,8 @@ def test_player_aid_in_the_readers_language(project, lang):
         assert spaced(tr.text(item.text, game.values)) in spaced(words)
 
 
-@pytest.mark.parametrize("kind, game_id", [("score-pad", "dead-mans-dice"), ("mats", "dicemants"), ("player-aid", "gang-of-dice")])
+# A pad, a mat and an aid on each paper; the pad is the one the Gang of Dice pad's tests read on each paper too.
+@pytest.mark.parametrize("kind, game_id", [("score-pad", "gang-of-dice"), ("mats", "dicemants"), ("player-aid", "gang-of-dice")])
 @pytest.mark.parametrize("paper, size", [("a4", A4), ("letter", LETTER)])
 def test_every_sheet_is_on_the_paper_asked_for(sheet, kind, game_id, paper, size):
     assert {page_size(p) for p in reader(sheet(game_id, kind, paper=paper)).pages} == {size}

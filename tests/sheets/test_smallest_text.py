@@ -17,7 +17,7 @@ SHEETS = [(game_id, sheet.kind) for game_id in game_ids() for sheet in sheets_fo
           if not sheet.kind.startswith("cards")]
 """Every sheet of every game; the cards have their own checks in the Gang of Dice tests."""
 ON_LETTER = {("dicemants", "stickers"), ("dicemants", "paper-dice"), ("dicemants", "mats"), ("dice-arena", "mats"),
-             ("dead-mans-dice", "score-pad"), ("gang-of-dice", "score-pad"), ("gang-of-dice", "player-aid")}
+             ("gang-of-dice", "score-pad"), ("gang-of-dice", "player-aid")}
 """The sheets other tests build on Letter too: read on the shorter page. The others are read on A4, the file the
 accessibility test reads (a Letter file of each was a render for this test alone, about 0.5 s of CPU each); their
 Letter pages are held to the margins where they are laid out (below)."""
