@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import pickle
 import shutil
 import sys
 from collections.abc import Callable
@@ -38,6 +39,36 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("first") is None)  # a stable sort: otherwise as collected
 
 
+def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A folder of this run that every xdist worker shares."""
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
+    shared.mkdir(exist_ok=True)
+    return shared
+
+
+@pytest.fixture(scope="session", autouse=True)
+def extracted_once(tmp_path_factory) -> None:
+    """The catalog template extracted once per run, not once per worker: the extraction (Babel reading every
+    template, Python and rules file, about 3 s of CPU) is kept by each process for the same sources, keyed by their
+    fingerprint; the first worker to need it also leaves it, under that key, for the other."""
+    from pnp import catalogs
+
+    shared, extract_here = shared_folder(tmp_path_factory, "extracted"), catalogs._extract
+
+    def extract_shared(root: Path):
+        path = shared / f"{catalogs._fingerprint(root)[:16]}.pickle"
+        with (shared / f"{path.name}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if path.exists():
+                return pickle.loads(path.read_bytes())
+            catalog = extract_here(root)
+            path.write_bytes(pickle.dumps(catalog))
+            return catalog
+
+    catalogs._extract = extract_shared
+
+
 @pytest.fixture(scope="session")
 def made(tmp_path_factory) -> Made:
     """One file of the real project, built once per test run however many workers ask for it.
@@ -45,9 +76,7 @@ def made(tmp_path_factory) -> Made:
     `made(game, kind, lang="en", paper="a4", options=None)` returns its path. The files live in a folder all
     xdist workers of the run share, each built under a lock by the first worker that needs it.
     """
-    base = tmp_path_factory.getbasetemp()
-    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "made"
-    shared.mkdir(exist_ok=True)
+    shared = shared_folder(tmp_path_factory, "made")
 
     def make(game: str, kind: str, lang: str = "en", paper: str = "a4", options: Options | None = None) -> Path:
         options = options or Options()

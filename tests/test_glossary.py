@@ -153,10 +153,16 @@ def test_an_empty_per_game_plural_entry_falls_back_to_the_shared_one(tmp_path):
     assert tr.game_gettext("dicemants", "Stickers") == "Stickers"
 
 
-def test_the_per_game_term_reaches_the_pdf(made):
-    """Dead Man's Dice's stickers say «кость» in Russian; another game's, from the same template, «кубик»."""
+def test_the_per_game_term_reaches_the_pdf(made, project):
+    """Dead Man's Dice's stickers say «кость» in Russian, read back from the PDF; another game's, from the same
+    template, «кубик», in the HTML it is printed from."""
+    from helpers import game, html_text
+
+    from pnp.sheets import sheet_html
+
     pirates = pdf_text(made("dead-mans-dice", "stickers", "ru")).lower()
     assert "обычные кости" in pirates or "чистые кости" in pirates, pirates[:400]
     assert "кубик" not in pirates
-    miners = pdf_text(made("dicemants", "stickers", "ru")).lower()
+    miners = html_text(sheet_html(project, game("dicemants"), translator(project.locales, "ru", project.root),
+                                  "stickers")).lower()
     assert "кубик" in miners and not re.search(r"(?<!\w)кост(ь|и|ей)(?!\w)", miners)

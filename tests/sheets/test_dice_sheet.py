@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import re
+
 import pytest
 from helpers import spaced
 from sheet_readback import A4, LETTER, page_size, paths, reader, text
@@ -9,7 +12,7 @@ from sheet_readback import A4, LETTER, page_size, paths, reader, text
 from pnp.games import game_ids
 from pnp.i18n import translator
 from pnp.rules import load_game
-from pnp.sheets import Options, sheets_for
+from pnp.sheets import Options, sheet_html, sheets_for
 from pnp.sheets.dice import CELLS, OPPOSITE_SIDES, STICKER_GAP, TAB, conversions, die_sets, net_sides
 
 TOLERANCE = 0.1  # millimetres
@@ -54,15 +57,25 @@ def test_stickers_are_13_mm_rounded_squares_apart_from_each_other(sheet, project
             assert abs(x1 - x2) >= w + STICKER_GAP - TOLERANCE or abs(y1 - y2) >= h + STICKER_GAP - TOLERANCE
 
 
-def test_stickers_and_paper_dice_are_separate_files_sized_independently(sheet):
+_STICKER = re.compile(r'<rect class="sticker" x="[^"]*" y="[^"]*" width="([^"]*)" height="([^"]*)"')
+_NET = re.compile(r'<polygon class="net" points="([^"]*)"')
+_FOLD = re.compile(r'<line x1="([^"]*)" y1="([^"]*)" x2="([^"]*)" y2="([^"]*)" fill="none" stroke="#1a1a1a" '
+                   r'stroke-width="0.2" stroke-dasharray=')
+
+
+def test_stickers_and_paper_dice_are_separate_files_sized_independently(project):
+    """In the HTML each file is drawn from (the SVG's unit is the millimetre): each size reaches its own sheet only.
+    The drawing of a size is read back in the PDFs above and below, at the default sizes."""
     options = Options(sticker_size=11.5, paper_die_size=25.0)
-    stuck, folded = sheet("dicemants", "stickers", options=options), sheet("dicemants", "paper-dice", options=options)
-    assert len(stickers(stuck, 11.5)) == 36 and outlines(stuck) == []
-    assert stickers(folded, 11.5) == [] and len(outlines(folded)) == 6
-    for outline in outlines(folded):
-        _, _, w, h = outline.box
-        assert abs(w - 3 * 25.0) < TOLERANCE and abs(h - (4 + TAB) * 25.0) < TOLERANCE
-    assert len(folds(folded, 25.0)) == 6 * 12  # five folds between faces and seven tab feet per net
+    g, t = load(project, "dicemants"), translator(project.locales, "en", project.root)
+    stuck, folded = (sheet_html(project, g, t, kind, options=options) for kind in ("stickers", "paper-dice"))
+    assert _STICKER.findall(stuck) == [("11.5", "11.5")] * 36 and _NET.findall(stuck) == []
+    assert _STICKER.findall(folded) == [] and len(_NET.findall(folded)) == 6
+    for net in _NET.findall(folded):
+        xs, ys = zip(*(map(float, point.split(",")) for point in net.split()), strict=True)
+        assert abs(max(xs) - min(xs) - 3 * 25.0) < TOLERANCE and abs(max(ys) - min(ys) - (4 + TAB) * 25.0) < TOLERANCE
+    lengths = [math.dist((float(x1), float(y1)), (float(x2), float(y2))) for x1, y1, x2, y2 in _FOLD.findall(folded)]
+    assert len([n for n in lengths if abs(n - 25.0) < TOLERANCE]) == 6 * 12  # five folds between faces, seven tab feet
 
 
 def test_paper_dice_default_to_22_mm_and_pack_several_to_a_page(sheet):

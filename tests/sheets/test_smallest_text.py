@@ -16,14 +16,19 @@ SMALLEST = 7.0  # points
 SHEETS = [(game_id, sheet.kind) for game_id in game_ids() for sheet in sheets_for(game(game_id))
           if not sheet.kind.startswith("cards")]
 """Every sheet of every game; the cards have their own checks in the Gang of Dice tests."""
+ON_LETTER = {("dicemants", "stickers"), ("dicemants", "paper-dice"), ("dicemants", "mats"), ("dice-arena", "mats"),
+             ("gang-of-dice", "score-pad"), ("gang-of-dice", "player-aid")}
+"""The sheets other tests build on Letter too: read on the shorter page. The others are read on A4, the file the
+accessibility test reads (a Letter file of each was a render for this test alone, about 0.5 s of CPU each); their
+Letter pages are held to the margins where they are laid out (below)."""
 
 
 @pytest.mark.parametrize("game_id, kind", SHEETS)
 def test_no_text_under_7_pt_and_nothing_off_the_page(made, game_id, kind):
     """Type sizes are set in the stylesheets, the same in every language (the words' fit is each sheet's own
-    test) and on every paper (no sheet scales its text to the page): one file is read, on Letter, the shorter
-    page, which the margins are read on too."""
-    pdf = made(game_id, kind, paper="letter")
+    test) and on every paper (no sheet scales its text to the page): one file is read, on Letter where the suite
+    builds it anyway, else on A4, and its margins are read on it too."""
+    pdf = made(game_id, kind, paper="letter" if (game_id, kind) in ON_LETTER else "a4")
     sizes = font_sizes(pdf)
     assert sizes  # the sheet has text to measure
     assert [(page + 1, round(size, 2), char) for page, size, char in sizes if size < SMALLEST - 0.01] == []
@@ -34,6 +39,32 @@ def test_no_text_under_7_pt_and_nothing_off_the_page(made, game_id, kind):
             # Everything keeps the 10 mm margin a home printer needs (crop marks may reach 5 mm).
             assert left >= 5 - 0.1 and top >= 5 - 0.1, path.box
             assert left + w <= width - 5 + 0.1 and top + h <= height - 5 + 0.1, path.box
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_sheets_content_is_laid_out_inside_the_body_of_the_page(project, paper):
+    """Where the sheets read back above on A4 only are laid out: every sticker, net, heading and aid of every
+    game stays inside the page's body (inside its 10 mm margins, under the title band and over the ruler's), on
+    each paper; the pads' rows are held to it in test_pads_mats_aids."""
+    from pnp.sheets import Options
+    from pnp.sheets.aid import aid_boxes, per_page
+    from pnp.sheets.dice import net_pages, sticker_pages
+    from pnp.sheets.page import MARGIN, Frame
+
+    frame, options = Frame.of(paper), Options()
+    body = frame.body
+    assert body.x >= MARGIN and body.right <= frame.width - MARGIN and body.bottom <= frame.height - MARGIN
+    laid = 0
+    for game_id in game_ids():
+        g = game(game_id)
+        pages = sticker_pages(g, frame, options.sticker_size) + net_pages(g, frame, options.paper_die_size)
+        boxes = [(p.x, p.y, p.item.block.w, p.item.block.h) for page in pages for p in page]
+        boxes += [(b.x, b.y, b.w, b.h) for b in aid_boxes(frame, per_page(g))]
+        for x, y, w, h in boxes:
+            assert body.x - 1e-6 <= x and x + w <= body.right + 1e-6, (game_id, x, w)
+            assert body.y - 1e-6 <= y and y + h <= body.bottom + 1e-6, (game_id, y, h)
+        laid += len(boxes)
+    assert laid > 100  # every game's stickers, nets and aids were placed
 
 
 @pytest.mark.parametrize("game_id", game_ids())
