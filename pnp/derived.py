@@ -73,20 +73,7 @@ def kept(name: str) -> Callable[[F], F]:
     def wrap(fn: F) -> F:
         @functools.wraps(fn)
         def derive(*args: Any) -> Any:
-            folder = _folder
-            if folder is None:
-                return fn(*args)
-            path = _path(folder, name, args)
-            found = _read(path)
-            if found is not _MISSING:
-                return found
-            with _lock(path.with_suffix(".lock")):  # another process deriving it: wait, then read it
-                found = _read(path)
-                if found is not _MISSING:
-                    return found
-                value = fn(*args)
-                _keep(folder, name, path, value)
-            return value
+            return grown(name, args, lambda _: True, lambda _: fn(*args))  # anything kept is the whole value
         return derive  # type: ignore[return-value]
     return wrap
 
@@ -94,7 +81,7 @@ def kept(name: str) -> Callable[[F], F]:
 def grown(name: str, args: tuple[Any, ...], enough: Callable[[T], bool], grow: Callable[[T | None], T]) -> T:
     """A derivation that grows, kept on disk (when a folder is in use) by `name`, the code and `args`, in one file
     replaced by each larger value: what is kept when `enough(kept)`, else `grow(kept)` (None: nothing kept yet),
-    kept in its place. As `kept`: a second process waits for the first, then reads what it wrote."""
+    kept in its place. A second process asking while the first derives waits for it, then reads what it wrote."""
     folder = _folder
     if folder is None:
         return grow(None)
@@ -102,7 +89,7 @@ def grown(name: str, args: tuple[Any, ...], enough: Callable[[T], bool], grow: C
     found = _read(path)
     if found is not _MISSING and enough(found):
         return found  # type: ignore[no-any-return]
-    with _lock(path.with_suffix(".lock")):
+    with _lock(path.with_suffix(".lock")):  # another process deriving it: wait, then read it
         found = _read(path)
         if found is not _MISSING and enough(found):
             return found  # type: ignore[no-any-return]
