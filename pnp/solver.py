@@ -675,10 +675,7 @@ def solve_race(turn: TurnModel | Turns, goal: int, known: RaceSolution | None = 
             same, same_at = _among(above, i)  # (i, j + 1): the same i
             next_, next_at = _among(above, i + 1)  # (i + 1, j)
             near, has = np.where(same, same_at, next_at), same | next_
-            if has.all():
-                ab += np.take(added, np.r_[near, near + above.size], axis=1)
-            else:
-                ab += np.where(np.r_[has, has], np.take(added, np.r_[near, near + above.size], axis=1), 0.0)
+            ab += np.where(np.r_[has, has], np.take(added, np.r_[near, near + above.size], axis=1), 0.0)
         partner = np.arange(k)[::-1]  # (j, i): the same total, the order reversed (the pairs solved are symmetric)
         x = 1.0 - win[j, np.minimum(i + 1, goal - 1)]  # a first guess: the partner's value one point on, solved
         v, best, more, ab = _race_level(turns, known_at, partner, ab, x)
